@@ -1,0 +1,7 @@
+#!/bin/sh
+# Bootstrap the build system from a fresh clone: configure and Makefile.in
+# are generated, never committed.
+set -e
+cd "$(dirname "$0")"
+mkdir -p m4
+autoreconf -fi

@@ -1,0 +1,150 @@
+#include "args.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum role { ROLE_NONE, ROLE_FLAG, ROLE_VALUE, ROLE_INPUT, ROLE_INPUT_LIST, ROLE_OUTPUT };
+
+struct classifier {
+	const struct profile *p;
+	struct arg_files *out;
+};
+
+/* What an option (exactly as written in the profile) does with its value. */
+static enum role option_role(const struct profile *p, const char *opt)
+{
+	if (strlist_contains(&p->input_options, opt))
+		return ROLE_INPUT;
+	if (strlist_contains(&p->input_list_options, opt))
+		return ROLE_INPUT_LIST;
+	if (strlist_contains(&p->output_options, opt))
+		return ROLE_OUTPUT;
+	if (strlist_contains(&p->options_with_value, opt))
+		return ROLE_VALUE;
+	return ROLE_NONE;
+}
+
+static void record(struct classifier *c, enum role role, const char *value, int index,
+		   const char *opt)
+{
+	if (!value || !*value || strcmp(value, "-") == 0)
+		return; /* "-" is standard input or output */
+	char origin[128];
+	if (opt)
+		snprintf(origin, sizeof origin, "argv[%d] (%s)", index, opt);
+	else
+		snprintf(origin, sizeof origin, "argv[%d]", index);
+	if (role == ROLE_INPUT)
+		strlist_add(&c->out->inputs, value, origin);
+	else if (role == ROLE_INPUT_LIST)
+		strlist_add(&c->out->input_lists, value, origin);
+	else if (role == ROLE_OUTPUT)
+		strlist_add(&c->out->outputs, value, origin);
+}
+
+static void operand(struct classifier *c, const char *arg, int index)
+{
+	static const enum role roles[] = { ROLE_INPUT, ROLE_OUTPUT, ROLE_NONE };
+	record(c, roles[c->p->operands], arg, index, NULL);
+}
+
+/* "--name=value" or "--name value". Returns how many argv elements it used. */
+static int long_option(struct classifier *c, int argc, char *const *argv, int i)
+{
+	const char *arg = argv[i];
+	const char *eq = strchr(arg, '=');
+	char *name = eq ? strndup(arg, (size_t)(eq - arg)) : xstrdup(arg);
+	if (!name)
+		die("out of memory");
+	enum role role = option_role(c->p, name);
+	int used = 1;
+	if (role != ROLE_NONE) {
+		if (eq)
+			record(c, role, eq + 1, i, name);
+		else if (i + 1 < argc)
+			record(c, role, argv[i + 1], i + 1, name), used = 2;
+		/* a missing value at the end: the target will complain */
+	}
+	free(name);
+	return used;
+}
+
+/* Profile entries such as "-sOutputFile=" (gs) take the value glued on. */
+static int prefix_option(struct classifier *c, const char *arg, int i)
+{
+	const struct strlist *lists[] = { &c->p->input_options, &c->p->input_list_options,
+					  &c->p->output_options, &c->p->options_with_value };
+	for (size_t l = 0; l < 4; l++) {
+		for (size_t j = 0; j < lists[l]->n; j++) {
+			const char *opt = lists[l]->item[j];
+			size_t len = strlen(opt);
+			if (len > 2 && opt[len - 1] == '=' && strncmp(arg, opt, len) == 0) {
+				record(c, option_role(c->p, opt), arg + len, i, opt);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* "-abc", "-mFILE", "-m FILE" (getopt rules), or a whole single-dash word
+ * when the profile says options do not cluster. */
+static int short_options(struct classifier *c, int argc, char *const *argv, int i)
+{
+	const char *arg = argv[i];
+	if (prefix_option(c, arg, i))
+		return 1;
+	if (!c->p->clustered_short_options) {
+		enum role role = option_role(c->p, arg);
+		if (role != ROLE_NONE && i + 1 < argc) {
+			record(c, role, argv[i + 1], i + 1, arg);
+			return 2;
+		}
+		return 1;
+	}
+	for (const char *p = arg + 1; *p; p++) {
+		char opt[3] = { '-', *p, '\0' };
+		enum role role = option_role(c->p, opt);
+		if (role == ROLE_NONE)
+			continue;
+		if (p[1]) {
+			record(c, role, p + 1, i, opt);
+			return 1;
+		}
+		if (i + 1 < argc) {
+			record(c, role, argv[i + 1], i + 1, opt);
+			return 2;
+		}
+		return 1;
+	}
+	return 1;
+}
+
+void args_classify(const struct profile *p, int argc, char *const *argv, struct arg_files *out)
+{
+	struct classifier c = { p, out };
+	memset(out, 0, sizeof *out);
+	bool options_done = false;
+	for (int i = 1; i < argc;) {
+		const char *arg = argv[i];
+		if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
+			/* GNU getopt permutes: operands may stand between options. */
+			operand(&c, arg, i++);
+		} else if (strcmp(arg, "--") == 0) {
+			options_done = true;
+			i++;
+		} else if (arg[1] == '-') {
+			i += long_option(&c, argc, argv, i);
+		} else {
+			i += short_options(&c, argc, argv, i);
+		}
+	}
+}
+
+void args_free(struct arg_files *f)
+{
+	strlist_free(&f->inputs);
+	strlist_free(&f->input_lists);
+	strlist_free(&f->outputs);
+}

@@ -1,0 +1,19 @@
+/* Classify the target's argv by the profile's [arguments]: which elements
+ * name files it reads (inputs) or writes (outputs). Pure: no file access. */
+#ifndef SR_ARGS_H
+#define SR_ARGS_H
+
+#include "profile.h"
+#include "util.h"
+
+struct arg_files {
+	struct strlist inputs;      /* origin: "argv[3]" or "argv[2] (-m)" */
+	struct strlist input_lists; /* files that list more inputs, one per line */
+	struct strlist outputs;
+};
+
+/* argv[0] is the command itself. */
+void args_classify(const struct profile *p, int argc, char *const *argv, struct arg_files *out);
+void args_free(struct arg_files *f);
+
+#endif

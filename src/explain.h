@@ -1,0 +1,9 @@
+/* --explain: print a policy in words, without running anything. */
+#ifndef SR_EXPLAIN_H
+#define SR_EXPLAIN_H
+
+#include "policy.h"
+
+void explain_print(const struct policy *p, unsigned bpf_instructions);
+
+#endif

@@ -1,0 +1,210 @@
+#include "inifile.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <ini.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ini_state {
+	FILE *f;
+	const char *path;
+	int line;          /* line last handed to inih */
+	int long_line;     /* first line longer than inih accepts, or 0 */
+	int continuation;  /* the current line starts with blanks */
+	const struct ini_key *keys;
+	size_t nkeys;
+	void *out;
+	struct ini_result *res;
+	char last_section[64];
+	char last_key[64];
+};
+
+static void add_error(struct ini_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add_error(struct ini_state *st, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	char *line = xasprintf("%s:%d: %s", st->path, st->line, text);
+	strlist_add(&st->res->errors, line, NULL);
+	free(line);
+}
+
+/* inih calls this for each line: counting here gives handlers a line number
+ * (Debian's libinih is built without INI_HANDLER_LINENO). */
+static char *reader(char *str, int num, void *stream)
+{
+	struct ini_state *st = stream;
+	if (!fgets(str, num, st->f))
+		return NULL;
+	st->line++;
+	size_t len = strlen(str);
+	if (len == (size_t)num - 1 && str[len - 1] != '\n' && !feof(st->f)) {
+		/* Swallow the rest: inih would parse it as a line of its own. */
+		int c;
+		while ((c = fgetc(st->f)) != EOF && c != '\n')
+			;
+		if (!st->long_line)
+			st->long_line = st->line;
+		str[0] = '\0';
+	}
+	st->continuation = str[0] == ' ' || str[0] == '\t';
+	return str;
+}
+
+static const struct ini_key *find_key(struct ini_state *st, const char *section, const char *name,
+				      bool *section_known)
+{
+	*section_known = false;
+	for (size_t i = 0; i < st->nkeys; i++) {
+		if (strcmp(st->keys[i].section, section) != 0)
+			continue;
+		*section_known = true;
+		if (strcmp(st->keys[i].name, name) == 0)
+			return &st->keys[i];
+	}
+	return NULL;
+}
+
+static void suggest_key(struct ini_state *st, const char *section, const char *name)
+{
+	const char *names[64];
+	size_t n = 0;
+	for (size_t i = 0; i < st->nkeys && n < 64; i++)
+		if (strcmp(st->keys[i].section, section) == 0)
+			names[n++] = st->keys[i].name;
+	const char *best = closest(name, names, n);
+	if (best)
+		add_error(st, "unknown key \"%s\" (did you mean \"%s\"?)", name, best);
+	else
+		add_error(st, "unknown key \"%s\" in [%s]", name, section);
+}
+
+static void suggest_section(struct ini_state *st, const char *section)
+{
+	const char *names[64];
+	size_t n = 0;
+	for (size_t i = 0; i < st->nkeys && n < 64; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < n; j++)
+			seen |= strcmp(names[j], st->keys[i].section) == 0;
+		if (!seen)
+			names[n++] = st->keys[i].section;
+	}
+	const char *best = closest(section, names, n);
+	if (best)
+		add_error(st, "unknown section [%s] (did you mean [%s]?)", section, best);
+	else
+		add_error(st, "unknown section [%s]", section);
+}
+
+static int set_enum(struct ini_state *st, const struct ini_key *k, void *field, const char *value)
+{
+	for (int i = 0; k->choices[i]; i++)
+		if (strcmp(k->choices[i], value) == 0) {
+			*(int *)field = i;
+			return 1;
+		}
+	char allowed[256] = "";
+	for (int i = 0; k->choices[i]; i++) {
+		strncat(allowed, i ? ", " : "", sizeof allowed - strlen(allowed) - 1);
+		strncat(allowed, k->choices[i], sizeof allowed - strlen(allowed) - 1);
+	}
+	add_error(st, "bad value \"%s\" for %s (expected one of: %s)", value, k->name, allowed);
+	return 0;
+}
+
+static int set_value(struct ini_state *st, const struct ini_key *k, const char *value)
+{
+	void *field = (char *)st->out + k->offset;
+	bool continued = st->continuation && strcmp(st->last_key, k->name) == 0;
+	if (st->continuation && k->kind != INI_LIST) {
+		add_error(st, "\"%s\" takes one value; only list keys continue on indented lines",
+			  k->name);
+		return 0;
+	}
+	char origin[512];
+	snprintf(origin, sizeof origin, "%s:%d", st->path, st->line);
+	switch (k->kind) {
+	case INI_STRING:
+		free(*(char **)field);
+		*(char **)field = xstrdup(value);
+		return 1;
+	case INI_LIST:
+		/* The systemd convention: an empty assignment resets the list. */
+		if (!*value && !continued)
+			strlist_clear(field);
+		else
+			split_words(value, field, origin);
+		return 1;
+	case INI_ENUM:
+		return set_enum(st, k, field, value);
+	case INI_BOOL: {
+		int b = parse_bool(value);
+		if (b < 0) {
+			add_error(st, "bad value \"%s\" for %s (expected yes or no)", value, k->name);
+			return 0;
+		}
+		*(int *)field = b;
+		return 1;
+	}
+	}
+	return 0;
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct ini_state *st = user;
+	bool section_known;
+	const struct ini_key *k = find_key(st, section, name, &section_known);
+	if (!*section) {
+		add_error(st, "\"%s\" stands before any [section]", name);
+	} else if (!section_known) {
+		/* Report an unknown section once, not for each of its keys. */
+		if (strcmp(st->last_section, section) != 0)
+			suggest_section(st, section);
+	} else if (!k) {
+		suggest_key(st, section, name);
+	} else if (set_value(st, k, value)) {
+		st->res->assignments++;
+	}
+	snprintf(st->last_section, sizeof st->last_section, "%s", section);
+	snprintf(st->last_key, sizeof st->last_key, "%s", name);
+	return 1; /* keep going: --check wants every error, not the first */
+}
+
+int ini_load(const char *path, const struct ini_key *keys, size_t nkeys, void *out,
+	     struct ini_result *res)
+{
+	size_t before = res->errors.n;
+	struct ini_state st = { .path = path, .keys = keys, .nkeys = nkeys, .out = out, .res = res };
+	st.f = fopen(path, "re");
+	if (!st.f) {
+		char *m = xasprintf("%s: cannot read: %s", path, strerror(errno));
+		strlist_add(&res->errors, m, NULL);
+		free(m);
+		return 1;
+	}
+	int r = ini_parse_stream(reader, &st, handler, &st);
+	fclose(st.f);
+	if (st.long_line) {
+		st.line = st.long_line;
+		add_error(&st, "line longer than %d characters; continue a list on indented lines",
+			  INI_MAX_LINE - 1);
+	} else if (r > 0) {
+		/* inih's own syntax errors: a line with neither "=" nor "[...]". */
+		st.line = r;
+		add_error(&st, "syntax error: expected \"key = value\" or \"[section]\"");
+	}
+	return (int)(res->errors.n - before);
+}
+
+void ini_print_keys(const struct ini_key *keys, size_t nkeys)
+{
+	for (size_t i = 0; i < nkeys; i++)
+		printf("%s.%s\n", keys[i].section, keys[i].name);
+}

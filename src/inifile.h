@@ -1,0 +1,40 @@
+/* Table-driven INI loading on top of inih: every key a table row, every
+ * error "file:line: message". Shared by profiles, preload rules and
+ * sandbox-run.conf. */
+#ifndef SR_INIFILE_H
+#define SR_INIFILE_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+enum ini_kind {
+	INI_STRING, /* char *, replaced by later assignments */
+	INI_LIST,   /* struct strlist of words; appends, "key =" resets */
+	INI_ENUM,   /* int: index into choices */
+	INI_BOOL,   /* int: 0 or 1 */
+};
+
+struct ini_key {
+	const char *section;
+	const char *name;
+	enum ini_kind kind;
+	size_t offset;               /* where the value lives in the output struct */
+	const char *const *choices;  /* INI_ENUM: NULL-terminated */
+	const char *doc;             /* one line, for --check and the man page test */
+};
+
+struct ini_result {
+	struct strlist errors; /* "file:line: message" */
+	unsigned assignments;  /* how many key = value lines were accepted */
+};
+
+/* Loads path into out (which holds the values the keys point at). Returns
+ * the number of errors added to res->errors. A missing file is an error. */
+int ini_load(const char *path, const struct ini_key *keys, size_t nkeys, void *out,
+	     struct ini_result *res);
+
+/* For the documentation test: "section.name" of each key. */
+void ini_print_keys(const struct ini_key *keys, size_t nkeys);
+
+#endif

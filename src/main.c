@@ -1,0 +1,201 @@
+/* sandbox-run: the data flow of DESIGN.md, one stage per call.
+ *
+ *   argv, environ → cli → profile → preload → args → policy
+ *   → supervisor (forked outside the sandbox) → no_new_privs → landlock
+ *   → caps → seccomp → hand the listener over → execve in place */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "admin.h"
+#include "args.h"
+#include "caps.h"
+#include "cli.h"
+#include "explain.h"
+#include "landlock.h"
+#include "policy.h"
+#include "preload.h"
+#include "profile.h"
+#include "promises.h"
+#include "seccomp.h"
+#include "settings.h"
+#include "supervisor.h"
+#include "target.h"
+#include "util.h"
+
+extern char **environ;
+
+/* A closed 0, 1 or 2 is held open on /dev/null while sandbox-run works, so
+ * that no profile or socket lands there, and closed again before exec: the
+ * target inherits exactly the descriptors it was given. */
+static unsigned reserve_std_fds(void)
+{
+	unsigned reserved = 0;
+	for (int fd = 0; fd < 3; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		int null = open("/dev/null", O_RDWR);
+		if (null != fd)
+			die("cannot reserve descriptor %d: %s", fd, strerror(errno));
+		reserved |= 1u << fd;
+	}
+	return reserved;
+}
+
+static void release_std_fds(unsigned reserved)
+{
+	for (int fd = 0; fd < 3; fd++)
+		if (reserved & (1u << fd))
+			close(fd);
+}
+
+static void __attribute__((noreturn)) exec_failed(const char *path, int err)
+{
+	die_status(err == ENOENT ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE, "%s: cannot execute: %s",
+		   path, strerror(err));
+}
+
+static int informational(const struct cli *cli)
+{
+	switch (cli->mode) {
+	case MODE_HELP: cli_print_help(); return 0;
+	case MODE_VERSION: cli_print_version(); return 0;
+	case MODE_LIST_PROMISES:
+		if (promises_print(cli->promise) < 0)
+			die("--list-promises=%s: no such promise (sandbox-run --list-promises "
+			    "lists them)", cli->promise);
+		return 0;
+	default: return -1;
+	}
+}
+
+static char *find_profile(const struct settings *s, const struct cli *cli, const char *name)
+{
+	char *path = profile_find(s, name, cli->profile);
+	if (path)
+		return path;
+	if (cli->profile)
+		die("--profile %s: no such profile in %s%s%s", cli->profile, s->profile_dirs[0],
+		    s->n_profile_dirs > 1 ? " or " : "", s->n_profile_dirs > 1 ? s->profile_dirs[1] : "");
+	if (s->missing_profile == MISSING_DEFAULT) {
+		const char *def = s->default_profile ? s->default_profile : "default";
+		path = profile_find(s, def, NULL);
+		if (!path)
+			die("no profile for %s, and the default profile \"%s\" named in %s is missing",
+			    name, def, s->conf_path);
+		msg_verbose("no profile for %s: using %s (missing-profile = default)", name, path);
+		return path;
+	}
+	die("no profile for %s in %s%s%s; write %s.ini (see sandbox-run.profile(5)) or choose "
+	    "one with --profile NAME|FILE", name, s->profile_dirs[0], s->n_profile_dirs > 1 ? " or " : "",
+	    s->n_profile_dirs > 1 ? s->profile_dirs[1] : "", name);
+}
+
+static void fail_on_errors(struct strlist *errors)
+{
+	if (!errors->n)
+		return;
+	for (size_t i = 0; i + 1 < errors->n; i++)
+		msg("%s", errors->item[i]);
+	die("%s", errors->item[errors->n - 1]);
+}
+
+static void load_profile(const struct settings *s, const char *path, struct profile *p)
+{
+	struct strlist errors = { 0 };
+	if (profile_load(s, path, p, &errors) == 0)
+		profile_validate(p, &errors);
+	fail_on_errors(&errors);
+}
+
+static void detect_preloads(const struct settings *s, struct preloads *pl)
+{
+	struct strlist errors = { 0 };
+	preload_detect(pl, getenv("LD_PRELOAD"), "/etc/ld.so.preload");
+	preload_match(s, pl, &errors);
+	fail_on_errors(&errors);
+}
+
+/* Applying: from here on every failure is fatal, and nothing is decided. */
+static void __attribute__((noreturn)) apply(const struct policy *p, struct filters *f,
+					    const struct exec_args *ex, unsigned reserved)
+{
+	bool supervised = policy_supervised(p);
+	struct supervisor sup = { 0 };
+	if (supervised)
+		supervisor_start(p, &sup);
+	/* Before Landlock: an ordinary user may restrict itself only with it. */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		die("cannot set no_new_privs: %s", strerror(errno));
+	landlock_apply(p);
+	caps_drop();
+	int listener = seccomp_load_filters(f);
+	if (supervised)
+		supervisor_handoff(&sup, listener);
+	release_std_fds(reserved);
+	execve(ex->path, ex->argv, ex->envp);
+	exec_failed(ex->path, errno);
+}
+
+static void __attribute__((noreturn)) run_unconfined(const struct target *t, char **argv,
+						     unsigned reserved)
+{
+	msg("--no-sandbox: running %s UNCONFINED: no Landlock, no seccomp, capabilities kept",
+	    t->path);
+	release_std_fds(reserved);
+	execv(t->path, argv);
+	exec_failed(t->path, errno);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned reserved = reserve_std_fds();
+	struct cli cli = cli_parse(argc, argv);
+	int r = informational(&cli);
+	if (r >= 0)
+		return r;
+
+	struct settings settings;
+	settings_load(&settings, cli.config);
+	if (cli.mode == MODE_CHECK)
+		return admin_check(&settings, cli.args, cli.nargs);
+	if (cli.mode == MODE_LIST_PROFILES)
+		return admin_list_profiles(&settings);
+	if (cli.mode == MODE_LEARN)
+		die("--learn: not available in this version; write the profile by hand "
+		    "(sandbox-run.profile(5)) and roll it out with on-violation = report");
+
+	struct target target;
+	target_resolve(cli.args[0], &target);
+	if (cli.no_sandbox)
+		run_unconfined(&target, cli.args, reserved);
+
+	char *profile_path = find_profile(&settings, &cli, target.name);
+	struct profile profile;
+	load_profile(&settings, profile_path, &profile);
+	struct preloads preloads;
+	detect_preloads(&settings, &preloads);
+	struct arg_files files;
+	args_classify(&profile, cli.nargs, cli.args, &files);
+
+	struct policy policy;
+	struct policy_input in = {
+		.settings = &settings, .on_violation = cli.on_violation, .log = cli.log,
+		.target = &target, .argc = cli.nargs, .argv = cli.args,
+		.profile_path = profile_path, .profile = &profile, .preloads = &preloads,
+		.args = &files,
+	};
+	policy_build(&in, &policy);
+
+	struct exec_args ex = seccomp_prepare_exec(target.path, cli.args, environ);
+	struct filters *filters = seccomp_build(&policy, &ex, policy_supervised(&policy));
+	if (cli.mode == MODE_EXPLAIN) {
+		explain_print(&policy, seccomp_instructions(filters));
+		return 0;
+	}
+	apply(&policy, filters, &ex, reserved);
+}

@@ -1,0 +1,376 @@
+#include "policy.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "promises.h"
+
+/* What every program needs to start and to speak the user's language. Never
+ * /usr/bin, /bin, /sbin as trees: executables are granted one by one. */
+static const struct {
+	const char *path;
+	unsigned access;
+	const char *why;
+} system_set[] = {
+	{ "/usr/lib", ACC_READ, "shared libraries, gconv, locale archives" },
+	{ "/usr/lib64", ACC_READ, "shared libraries" },
+	{ "/usr/lib32", ACC_READ, "shared libraries" },
+	{ "/lib", ACC_READ, "shared libraries" },
+	{ "/lib64", ACC_READ, "shared libraries (the ELF interpreter's link)" },
+	{ "/usr/local/lib", ACC_READ, "shared libraries" },
+	{ "/etc/ld.so.cache", ACC_READ_FILE, "the dynamic loader's cache" },
+	{ "/etc/ld.so.preload", ACC_READ_FILE, "the dynamic loader's preload list" },
+	{ "/usr/share/locale", ACC_READ, "message catalogues" },
+	{ "/usr/share/i18n", ACC_READ, "locale sources" },
+	{ "/usr/share/zoneinfo", ACC_READ, "time zones" },
+	{ "/etc/localtime", ACC_READ_FILE, "the local time zone" },
+	{ "/etc/locale.alias", ACC_READ_FILE, "locale names" },
+	{ "/dev/null", ACC_READ_FILE | ACC_WRITE, "the null device" },
+	{ "/dev/zero", ACC_READ_FILE, "the zero device" },
+	{ "/dev/urandom", ACC_READ_FILE, "random numbers" },
+	{ "/dev/random", ACC_READ_FILE, "random numbers" },
+};
+
+/* Extra paths that come with a promise. */
+static const struct {
+	const char *promise;
+	const char *path;
+	unsigned access;
+	const char *why;
+} promise_paths[] = {
+	{ "tty", "/dev/tty", ACC_READ_FILE | ACC_WRITE | ACC_IOCTL_DEV, "the terminal (promise tty)" },
+	{ "tty", "/usr/share/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
+	{ "tty", "/lib/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
+	{ "tty", "/etc/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
+	{ "tmppath", "/tmp", ACC_READ | ACC_WRITE | ACC_CREATE, "the temporary directory (promise tmppath)" },
+	{ "dns", "/etc/resolv.conf", ACC_READ_FILE, "resolver configuration (promise dns)" },
+	{ "dns", "/etc/hosts", ACC_READ_FILE, "host names (promise dns)" },
+	{ "dns", "/etc/nsswitch.conf", ACC_READ_FILE, "name service configuration (promise dns)" },
+	{ "dns", "/etc/gai.conf", ACC_READ_FILE, "address selection (promise dns)" },
+};
+
+static void add_grant(struct policy *p, const char *path, unsigned access, const char *why)
+{
+	for (size_t i = 0; i < p->n_grants; i++) {
+		if (strcmp(p->grants[i].path, path) == 0) {
+			p->grants[i].access |= access;
+			return;
+		}
+	}
+	p->grants = xrealloc(p->grants, (p->n_grants + 1) * sizeof *p->grants);
+	p->grants[p->n_grants++] = (struct grant){
+		.path = xstrdup(path), .access = access, .why = xstrdup(why),
+	};
+}
+
+static void grant_promise(struct policy *p, const char *name, const char *why)
+{
+	int i = promise_lookup(name);
+	if (i < 0 || p->promise[i])
+		return;
+	p->promise[i] = true;
+	p->promise_why[i] = xstrdup(why);
+}
+
+static void add_port(struct policy *p, const char *text, bool bind, const char *why)
+{
+	long port = strtol(text, NULL, 10);
+	if (port < 1 || port > 65535)
+		return;
+	p->ports = xrealloc(p->ports, (p->n_ports + 1) * sizeof *p->ports);
+	p->ports[p->n_ports++] = (struct port_grant){ (uint16_t)port, bind, xstrdup(why) };
+}
+
+static void decide_modes(const struct policy_input *in, struct policy *p)
+{
+	const struct settings *s = in->settings;
+	p->on_violation = in->profile->on_violation >= 0 ? in->profile->on_violation
+							  : s->on_violation;
+	p->log = s->log;
+	if (in->on_violation) {
+		p->on_violation = settings_parse_enum(violation_names, in->on_violation);
+		if (p->on_violation < 0)
+			die("--on-violation=%s: expected deny, kill or report", in->on_violation);
+	}
+	if (in->log) {
+		p->log = settings_parse_enum(log_names, in->log);
+		if (p->log < 0)
+			die("--log=%s: expected stderr, syslog, both or none", in->log);
+	}
+	p->landlock = in->profile->landlock;
+}
+
+static void add_profile_promises(const struct policy_input *in, struct policy *p)
+{
+	const struct profile *pr = in->profile;
+	for (size_t i = 0; i < promise_count(); i++)
+		if (promise_is_implicit(i))
+			grant_promise(p, promise_at(i)->name, "implicit: the dynamic loader needs it");
+	for (size_t i = 0; i < pr->promises.n; i++)
+		grant_promise(p, pr->promises.item[i], pr->promises.origin[i]);
+	for (size_t i = 0; i < pr->allow.n; i++)
+		strlist_add(&p->allow, pr->allow.item[i], pr->allow.origin[i]);
+}
+
+static void add_list(struct policy *p, const struct strlist *l, unsigned access, const char *what)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		char *why = xasprintf("%s (%s)", l->origin[i], what);
+		add_grant(p, l->item[i], access, why);
+		free(why);
+	}
+}
+
+static void add_system_paths(struct policy *p)
+{
+	for (size_t i = 0; i < sizeof system_set / sizeof system_set[0]; i++) {
+		char *why = xasprintf("system read set: %s", system_set[i].why);
+		add_grant(p, system_set[i].path, system_set[i].access, why);
+		p->grants[p->n_grants - 1].quiet_missing = true;
+		free(why);
+	}
+	for (size_t i = 0; i < sizeof promise_paths / sizeof promise_paths[0]; i++) {
+		int idx = promise_lookup(promise_paths[i].promise);
+		if (idx < 0 || !p->promise[idx])
+			continue;
+		add_grant(p, promise_paths[i].path, promise_paths[i].access, promise_paths[i].why);
+		p->grants[p->n_grants - 1].quiet_missing = true;
+	}
+}
+
+static void add_target(const struct policy_input *in, struct policy *p)
+{
+	const struct strlist *exec = &in->target->exec;
+	for (size_t i = 0; i < exec->n; i++) {
+		char *why = xasprintf("%s: read and execute", exec->origin[i]);
+		add_grant(p, exec->item[i], ACC_READ_FILE | ACC_EXEC, why);
+		free(why);
+	}
+	/* Programs the profile lets it run, and their interpreters. */
+	struct target helpers = { 0 };
+	for (size_t i = 0; i < in->profile->exec.n; i++) {
+		strlist_add(&helpers.exec, in->profile->exec.item[i], in->profile->exec.origin[i]);
+		target_add_interpreters(&helpers, in->profile->exec.item[i], "a profile exec entry");
+	}
+	for (size_t i = 0; i < helpers.exec.n; i++) {
+		char *why = xasprintf("%s: read and execute", helpers.exec.origin[i]);
+		add_grant(p, helpers.exec.item[i], ACC_READ_FILE | ACC_EXEC, why);
+		free(why);
+	}
+	strlist_free(&helpers.exec);
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void add_inputs(const struct policy_input *in, struct policy *p)
+{
+	const struct strlist *l = &in->args->inputs;
+	unsigned dir_access = in->profile->directory_operands == DIR_TREE ? ACC_READ : ACC_READ_DIR;
+	for (size_t i = 0; i < l->n; i++) {
+		char *why = xasprintf("declared input, %s", l->origin[i]);
+		add_grant(p, l->item[i], is_dir(l->item[i]) ? dir_access : ACC_READ_FILE, why);
+		free(why);
+	}
+	/* file -f LIST: the list is read here, before confinement, so that
+	 * each file it names can be granted. */
+	for (size_t i = 0; i < in->args->input_lists.n; i++) {
+		const char *list = in->args->input_lists.item[i];
+		char *why = xasprintf("declared input list, %s", in->args->input_lists.origin[i]);
+		add_grant(p, list, ACC_READ_FILE, why);
+		FILE *f = fopen(list, "re");
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t len;
+		while (f && (len = getline(&line, &cap, f)) > 0) {
+			if (line[len - 1] == '\n')
+				line[--len] = '\0';
+			if (len)
+				add_grant(p, line, is_dir(line) ? dir_access : ACC_READ_FILE, why);
+		}
+		free(line);
+		if (f)
+			fclose(f);
+		free(why);
+	}
+}
+
+static char *parent_dir(const char *path)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	return dir;
+}
+
+static void add_outputs(const struct policy_input *in, struct policy *p)
+{
+	const struct strlist *l = &in->args->outputs;
+	for (size_t i = 0; i < l->n; i++) {
+		const char *out = l->item[i];
+		char *why = xasprintf("declared output, %s", l->origin[i]);
+		struct stat st;
+		bool exists = stat(out, &st) == 0;
+		/* A pattern such as gs's page-%d.png names files that do not exist
+		 * yet: only its directory can be granted. */
+		bool pattern = strchr(out, '%') != NULL;
+		if (exists && !pattern) {
+			add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why);
+		} else if (!pattern && in->profile->create_outputs == CREATE_LAUNCHER) {
+			add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why);
+			p->grants[p->n_grants - 1].create_first = true;
+		} else {
+			char *dir = parent_dir(out);
+			add_grant(p, dir, ACC_READ_DIR | ACC_CREATE | ACC_WRITE, why);
+			free(dir);
+		}
+		free(why);
+	}
+}
+
+static void add_preload_rule(struct policy *p, const char *lib, const char *origin,
+			     const struct preload_rule *r)
+{
+	if (r->unsupported)
+		die("%s (%s) is preloaded: %s", lib, origin, r->unsupported);
+	for (size_t i = 0; i < r->promises.n; i++) {
+		char *why = xasprintf("preload rule %s for %s", r->promises.origin[i], lib);
+		grant_promise(p, r->promises.item[i], why);
+		free(why);
+	}
+	for (size_t i = 0; i < r->allow.n; i++)
+		strlist_add(&p->allow, r->allow.item[i], r->allow.origin[i]);
+	add_list(p, &r->read, ACC_READ, "preload rule");
+	add_list(p, &r->write, ACC_READ_FILE | ACC_WRITE, "preload rule");
+	for (size_t i = 0; i < r->connect_tcp.n; i++)
+		add_port(p, r->connect_tcp.item[i], false, r->connect_tcp.origin[i]);
+	for (size_t i = 0; i < r->connect_tcp_env.n; i++) {
+		const char *value = getenv(r->connect_tcp_env.item[i]);
+		char *why = xasprintf("%s ($%s of %s)", r->connect_tcp_env.origin[i],
+				      r->connect_tcp_env.item[i], lib);
+		if (value)
+			add_port(p, value, false, why);
+		free(why);
+	}
+	if (r->connect_tcp.n || r->connect_tcp_env.n)
+		p->restrict_tcp = true;
+	char *note = xasprintf("%s (%s): rule %s%s%s", lib, origin, r->path,
+			       r->description ? ": " : "", r->description ? r->description : "");
+	strlist_add(&p->preload_notes, note, NULL);
+	free(note);
+}
+
+static void add_preloads(const struct policy_input *in, struct policy *p)
+{
+	const struct preloads *pl = in->preloads;
+	for (size_t i = 0; i < pl->libs.n; i++) {
+		const char *lib = pl->libs.item[i];
+		/* ld.so must be able to read the library it preloads. */
+		if (lib[0] == '/')
+			add_grant(p, lib, ACC_READ_FILE, "a preloaded library");
+		if (pl->rule && pl->rule[i] >= 0) {
+			add_preload_rule(p, lib, pl->libs.origin[i], &pl->rules[pl->rule[i]]);
+			continue;
+		}
+		strlist_add(&p->unknown_preloads, lib, pl->libs.origin[i]);
+		int mode = in->settings->unknown_preload;
+		if (mode == UNKNOWN_REFUSE)
+			die("%s (%s) is preloaded and no rule in preload.d knows it; refusing "
+			    "(unknown-preload = refuse). Add a rule or unset it", lib, pl->libs.origin[i]);
+		if (mode == UNKNOWN_WARN)
+			msg("warning: %s (%s) is preloaded and no preload rule knows it; it runs "
+			    "under %s's profile and may be denied", lib, pl->libs.origin[i], p->program);
+	}
+}
+
+static void add_network(const struct policy_input *in, struct policy *p)
+{
+	const struct profile *pr = in->profile;
+	for (size_t i = 0; i < pr->connect_tcp.n; i++)
+		add_port(p, pr->connect_tcp.item[i], false, pr->connect_tcp.origin[i]);
+	for (size_t i = 0; i < pr->bind_tcp.n; i++)
+		add_port(p, pr->bind_tcp.item[i], true, pr->bind_tcp.origin[i]);
+	/* With the inet promise and no port list, TCP is open: the promise
+	 * says so. Listing ports narrows it. Without inet, seccomp already
+	 * refuses the sockets; Landlock makes that hold for preloads too. */
+	int inet = promise_lookup("inet");
+	if (pr->connect_tcp.n || pr->bind_tcp.n || !p->promise[inet])
+		p->restrict_tcp = true;
+}
+
+/* The lowest Landlock ABI that enforces everything this policy asks for. */
+static unsigned abi_needed(const struct policy *p)
+{
+	if (p->promise[promise_lookup("proc")])
+		return 6; /* signals beyond itself: scoped by Landlock only */
+	if (p->n_ports)
+		return 4; /* TCP port rules */
+	return 1;
+}
+
+void policy_build(const struct policy_input *in, struct policy *p)
+{
+	memset(p, 0, sizeof *p);
+	p->program = xstrdup(in->target->name);
+	p->target = xstrdup(in->target->path);
+	p->argc = in->argc;
+	p->argv = in->argv;
+	p->profile_path = xstrdup(in->profile_path);
+	p->description = in->profile->description ? xstrdup(in->profile->description) : NULL;
+	for (size_t i = 0; i < in->profile->files.n; i++)
+		strlist_add(&p->files, in->profile->files.item[i], "profile");
+	for (size_t i = 0; i < in->preloads->rule_files.n; i++)
+		strlist_add(&p->files, in->preloads->rule_files.item[i], "preload rule");
+	if (in->settings->conf_path)
+		strlist_add(&p->files, in->settings->conf_path, "settings");
+
+	decide_modes(in, p);
+	add_profile_promises(in, p);
+	add_preloads(in, p);
+	add_system_paths(p);
+	add_list(p, &in->profile->read, ACC_READ, "profile read");
+	add_list(p, &in->profile->write, ACC_READ | ACC_WRITE, "profile write");
+	add_target(in, p);
+	add_inputs(in, p);
+	add_outputs(in, p);
+	add_network(in, p);
+	p->landlock_abi_needed = abi_needed(p);
+}
+
+bool policy_supervised(const struct policy *p)
+{
+	return p->on_violation != VIOLATION_DENY || p->log != LOG_NONE;
+}
+
+void policy_free(struct policy *p)
+{
+	free(p->program);
+	free(p->target);
+	free(p->profile_path);
+	free(p->description);
+	for (size_t i = 0; i < MAX_PROMISES; i++)
+		free(p->promise_why[i]);
+	for (size_t i = 0; i < p->n_grants; i++) {
+		free(p->grants[i].path);
+		free(p->grants[i].why);
+	}
+	free(p->grants);
+	for (size_t i = 0; i < p->n_ports; i++)
+		free(p->ports[i].why);
+	free(p->ports);
+	strlist_free(&p->files);
+	strlist_free(&p->allow);
+	strlist_free(&p->preload_notes);
+	strlist_free(&p->unknown_preloads);
+}

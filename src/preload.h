@@ -1,0 +1,36 @@
+/* Preloaded libraries (LD_PRELOAD, /etc/ld.so.preload) and the rules in
+ * preload.d/ that say what each known one needs. */
+#ifndef SR_PRELOAD_H
+#define SR_PRELOAD_H
+
+#include "settings.h"
+#include "util.h"
+
+struct preload_rule {
+	char *path;        /* preload.d/NAME.ini */
+	char *description;
+	char *unsupported; /* non-NULL: refuse to run, with this explanation */
+	struct strlist match;  /* globs on the library's file name */
+	struct strlist promises, allow, read, write, connect_tcp, connect_tcp_env;
+};
+
+struct preloads {
+	struct strlist libs;       /* as found; origin says where */
+	int *rule;                 /* per library: index into rules, or -1 */
+	struct preload_rule *rules;
+	size_t n_rules;
+	struct strlist rule_files; /* every preload.d file read */
+};
+
+/* Lists the preloaded libraries of this environment. */
+void preload_detect(struct preloads *pl, const char *ld_preload, const char *preload_file);
+/* Reads the rules from the profile directories and matches them. Errors
+ * ("file:line: message") are appended; returns their count. */
+int preload_match(const struct settings *s, struct preloads *pl, struct strlist *errors);
+/* Parses one rule file (for --check); returns the number of errors. */
+int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *errors);
+void preload_rule_free(struct preload_rule *r);
+void preload_free(struct preloads *pl);
+void preload_print_keys(void);
+
+#endif

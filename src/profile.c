@@ -1,0 +1,309 @@
+#include "profile.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "inifile.h"
+#include "promises.h"
+
+const char *const landlock_mode_names[] = { "required", "best-effort", "off", NULL };
+static const char *const violation_choices[] = { "deny", "kill", "report", NULL };
+static const char *const operand_names[] = { "input", "output", "none", NULL };
+static const char *const dir_operand_names[] = { "self", "tree", NULL };
+static const char *const create_names[] = { "launcher", "directory", NULL };
+
+#define P(field) offsetof(struct profile, field)
+static const struct ini_key profile_keys[] = {
+	{ "profile", "description", INI_STRING, P(description), NULL, "one line shown by --list-profiles" },
+	{ "profile", "promises", INI_LIST, P(promises), NULL, "pledge-style promises granted" },
+	{ "profile", "allow", INI_LIST, P(allow), NULL, "single system calls beyond the promises" },
+	{ "profile", "on-violation", INI_ENUM, P(on_violation), violation_choices, "deny, kill or report" },
+	{ "profile", "landlock", INI_ENUM, P(landlock), landlock_mode_names, "required, best-effort or off" },
+	{ "filesystem", "read", INI_LIST, P(read), NULL, "files and directory trees readable" },
+	{ "filesystem", "write", INI_LIST, P(write), NULL, "files and directory trees writable" },
+	{ "filesystem", "exec", INI_LIST, P(exec), NULL, "programs that may be executed" },
+	{ "network", "connect-tcp", INI_LIST, P(connect_tcp), NULL, "TCP ports that may be connected to" },
+	{ "network", "bind-tcp", INI_LIST, P(bind_tcp), NULL, "TCP ports that may be bound" },
+	{ "arguments", "operands", INI_ENUM, P(operands), operand_names, "what operands are" },
+	{ "arguments", "options-with-value", INI_LIST, P(options_with_value), NULL, "options whose value is not a file" },
+	{ "arguments", "input-options", INI_LIST, P(input_options), NULL, "options whose value is an input file" },
+	{ "arguments", "input-list-options", INI_LIST, P(input_list_options), NULL, "options whose value lists input files, one per line" },
+	{ "arguments", "output-options", INI_LIST, P(output_options), NULL, "options whose value is an output file" },
+	{ "arguments", "directory-operands", INI_ENUM, P(directory_operands), dir_operand_names, "self or tree" },
+	{ "arguments", "clustered-short-options", INI_BOOL, P(clustered_short_options), NULL, "whether -ab means -a -b" },
+	{ "arguments", "create-outputs", INI_ENUM, P(create_outputs), create_names, "who creates new outputs" },
+};
+#define N_KEYS (sizeof profile_keys / sizeof profile_keys[0])
+
+static char *file_in(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s.ini", dir, name);
+	if (access(path, F_OK) == 0)
+		return path;
+	free(path);
+	return NULL;
+}
+
+static char *find_on_user_path(const char *name)
+{
+	const char *list = getenv("SANDBOX_RUN_PROFILE_PATH");
+	while (list && *list) {
+		size_t len = strcspn(list, ":");
+		if (len) {
+			char *dir = strndup(list, len);
+			char *path = dir ? file_in(dir, name) : NULL;
+			free(dir);
+			if (path)
+				return path;
+		}
+		list += len + (list[len] == ':');
+	}
+	return NULL;
+}
+
+static bool in_system_dirs(const struct settings *s, const char *path)
+{
+	for (size_t i = 0; i < s->n_profile_dirs; i++) {
+		size_t n = strlen(s->profile_dirs[i]);
+		if (strncmp(path, s->profile_dirs[i], n) == 0 && path[n] == '/')
+			return true;
+	}
+	return false;
+}
+
+char *profile_find(const struct settings *s, const char *name, const char *profile_arg)
+{
+	if (profile_arg && strchr(profile_arg, '/')) {
+		if (!s->allow_user_profiles && !in_system_dirs(s, profile_arg))
+			die("--profile %s: profiles outside %s are disabled by "
+			    "allow-user-profiles = no in %s", profile_arg, s->profile_dirs[0],
+			    s->conf_path ? s->conf_path : "sandbox-run.conf");
+		return xstrdup(profile_arg);
+	}
+	if (profile_arg)
+		name = profile_arg;
+	char *path = s->allow_user_profiles ? find_on_user_path(name) : NULL;
+	for (size_t i = 0; !path && i < s->n_profile_dirs; i++)
+		path = file_in(s->profile_dirs[i], name);
+	return path;
+}
+
+static void add_errorf(struct strlist *errors, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void add_errorf(struct strlist *errors, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *m;
+	if (vasprintf(&m, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	strlist_add(errors, m, NULL);
+	free(m);
+}
+
+static int check_one_owner(const char *path, const char *what, struct strlist *errors)
+{
+	struct stat st;
+	if (stat(path, &st) < 0) {
+		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
+		return 1;
+	}
+	if (st.st_uid != 0 && st.st_uid != geteuid()) {
+		add_errorf(errors, "%s: %s is owned by uid %u, not by root or you; "
+			   "refusing it (chown root %s)", path, what, (unsigned)st.st_uid, path);
+		return 1;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		add_errorf(errors, "%s: %s is writable by group or others; refusing it "
+			   "(chmod go-w %s)", path, what, path);
+		return 1;
+	}
+	return 0;
+}
+
+int profile_check_owner(const char *path, struct strlist *errors)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	else
+		strcpy(dir, ".");
+	int r = check_one_owner(path, "the file", errors);
+	if (!r)
+		r = check_one_owner(dir, "its directory", errors);
+	free(dir);
+	return r;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	const char *x = strrchr(*(char *const *)a, '/') + 1;
+	const char *y = strrchr(*(char *const *)b, '/') + 1;
+	return strcmp(x, y);
+}
+
+/* Drop-ins NAME.ini.d/ *.ini from every profile directory, in lexical order
+ * of their file names; the administrator's copy of a name wins (systemd). */
+static void collect_dropins(const struct settings *s, const char *main_path, const char *name,
+			    struct strlist *out)
+{
+	struct strlist dirs = { 0 };
+	char *own = xasprintf("%s.d", main_path);
+	strlist_add(&dirs, own, NULL);
+	free(own);
+	for (size_t i = 0; i < s->n_profile_dirs; i++) {
+		char *d = xasprintf("%s/%s.ini.d", s->profile_dirs[i], name);
+		if (!strlist_contains(&dirs, d))
+			strlist_add(&dirs, d, NULL);
+		free(d);
+	}
+	for (size_t i = 0; i < dirs.n; i++) {
+		DIR *d = opendir(dirs.item[i]);
+		struct dirent *e;
+		while (d && (e = readdir(d))) {
+			size_t len = strlen(e->d_name);
+			if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".ini") != 0)
+				continue;
+			bool shadowed = false;
+			for (size_t j = 0; j < out->n; j++)
+				shadowed |= strcmp(strrchr(out->item[j], '/') + 1, e->d_name) == 0;
+			if (shadowed)
+				continue;
+			char *f = xasprintf("%s/%s", dirs.item[i], e->d_name);
+			strlist_add(out, f, NULL);
+			free(f);
+		}
+		if (d)
+			closedir(d);
+	}
+	strlist_free(&dirs);
+	qsort(out->item, out->n, sizeof *out->item, by_name);
+}
+
+static char *profile_name_of(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t len = strlen(base);
+	if (len > 4 && strcmp(base + len - 4, ".ini") == 0)
+		len -= 4;
+	return strndup(base, len);
+}
+
+static int load_one(const char *path, struct profile *p, struct strlist *errors)
+{
+	if (profile_check_owner(path, errors))
+		return 1;
+	struct ini_result res = { 0 };
+	int n = ini_load(path, profile_keys, N_KEYS, p, &res);
+	for (size_t i = 0; i < res.errors.n; i++)
+		strlist_add(errors, res.errors.item[i], NULL);
+	if (!n && res.assignments == 0)
+		add_errorf(errors, "%s:1: empty profile: expected a [profile] section "
+			   "with promises = ... (see sandbox-run.profile(5))", path), n = 1;
+	strlist_free(&res.errors);
+	strlist_add(&p->files, path, NULL);
+	return n;
+}
+
+int profile_load(const struct settings *s, const char *path, struct profile *p,
+		 struct strlist *errors)
+{
+	memset(p, 0, sizeof *p);
+	p->on_violation = -1;
+	p->clustered_short_options = 1;
+	p->name = profile_name_of(path);
+	if (!p->name)
+		die("out of memory");
+	int n = load_one(path, p, errors);
+	struct strlist dropins = { 0 };
+	if (s)
+		collect_dropins(s, path, p->name, &dropins);
+	for (size_t i = 0; i < dropins.n; i++)
+		n += load_one(dropins.item[i], p, errors);
+	strlist_free(&dropins);
+	return n;
+}
+
+static int validate_promises(const struct profile *p, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < p->promises.n; i++) {
+		const char *name = p->promises.item[i];
+		if (promise_lookup(name) >= 0)
+			continue;
+		const char *hint = promise_suggest(name);
+		if (hint)
+			add_errorf(errors, "%s: unknown promise \"%s\" (did you mean \"%s\"?)",
+				   p->promises.origin[i], name, hint);
+		else
+			add_errorf(errors, "%s: unknown promise \"%s\" (sandbox-run --list-promises "
+				   "lists them)", p->promises.origin[i], name);
+		n++;
+	}
+	return n;
+}
+
+static int validate_syscalls(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		const char *why = NULL;
+		if (syscall_allowable(l->item[i], &why) == 0)
+			continue;
+		add_errorf(errors, "%s: %s", l->origin[i], why);
+		n++;
+	}
+	return n;
+}
+
+static int validate_ports(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		char *end;
+		long port = strtol(l->item[i], &end, 10);
+		if (*end || port < 1 || port > 65535) {
+			add_errorf(errors, "%s: bad TCP port \"%s\" (expected 1 to 65535)",
+				   l->origin[i], l->item[i]);
+			n++;
+		}
+	}
+	return n;
+}
+
+int profile_validate(const struct profile *p, struct strlist *errors)
+{
+	int n = validate_promises(p, errors);
+	n += validate_syscalls(&p->allow, errors);
+	n += validate_ports(&p->connect_tcp, errors);
+	n += validate_ports(&p->bind_tcp, errors);
+	return n;
+}
+
+void profile_free(struct profile *p)
+{
+	free(p->name);
+	free(p->description);
+	struct strlist *lists[] = { &p->files, &p->promises, &p->allow, &p->read, &p->write,
+				    &p->exec, &p->connect_tcp, &p->bind_tcp,
+				    &p->options_with_value, &p->input_options, &p->output_options,
+				    &p->input_list_options };
+	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+		strlist_free(lists[i]);
+}
+
+void profile_print_keys(void)
+{
+	ini_print_keys(profile_keys, N_KEYS);
+}

@@ -1,0 +1,52 @@
+/* Profiles: find NAME.ini and its drop-ins, parse them into struct profile.
+ * Nothing here touches the kernel; policy.c turns a profile into a policy. */
+#ifndef SR_PROFILE_H
+#define SR_PROFILE_H
+
+#include "settings.h"
+#include "util.h"
+
+enum landlock_mode { LANDLOCK_REQUIRED, LANDLOCK_BEST_EFFORT, LANDLOCK_OFF };
+enum operands { OPERANDS_INPUT, OPERANDS_OUTPUT, OPERANDS_NONE };
+enum dir_operands { DIR_SELF, DIR_TREE };
+enum create_outputs { CREATE_LAUNCHER, CREATE_DIRECTORY };
+
+extern const char *const landlock_mode_names[];
+
+struct profile {
+	char *name;
+	struct strlist files; /* every file read, in order (main file, drop-ins) */
+	/* [profile] */
+	char *description;
+	struct strlist promises;
+	struct strlist allow; /* single syscalls beyond the promises */
+	int on_violation;     /* enum violation, -1 when unset */
+	int landlock;         /* enum landlock_mode */
+	/* [filesystem] */
+	struct strlist read, write, exec;
+	/* [network] */
+	struct strlist connect_tcp, bind_tcp;
+	/* [arguments] */
+	int operands;
+	struct strlist options_with_value, input_options, output_options;
+	struct strlist input_list_options; /* value names a file listing inputs */
+	int directory_operands;
+	int clustered_short_options;
+	int create_outputs;
+};
+
+/* Finds the profile for NAME (or the --profile argument), honouring the
+ * search order of sandbox-run(1). Returns a malloc'd path or NULL. */
+char *profile_find(const struct settings *s, const char *name, const char *profile_arg);
+/* Loads the main file and its drop-ins. Errors ("file:line: message") are
+ * appended to errors; returns their count. */
+int profile_load(const struct settings *s, const char *path, struct profile *p,
+		 struct strlist *errors);
+/* Checks names against the promise catalogue; appends errors, returns count. */
+int profile_validate(const struct profile *p, struct strlist *errors);
+/* Refuses files an attacker could have written (like ssh's StrictModes). */
+int profile_check_owner(const char *path, struct strlist *errors);
+void profile_free(struct profile *p);
+void profile_print_keys(void);
+
+#endif

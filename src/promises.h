@@ -1,0 +1,69 @@
+/* The promise catalogue: pledge-style names for sets of system calls with
+ * their argument conditions. Data only; seccomp.c turns it into filters. */
+#ifndef SR_PROMISES_H
+#define SR_PROMISES_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The syscall number is looked up by name at run time (for calls newer than
+ * the build's kernel headers); unknown names are skipped. */
+#define NR_BY_NAME INT_MIN
+/* Placeholder compared values, replaced when the filter is built. */
+#define VALUE_SELF_PID UINT64_C(0xffffffff00000001)
+
+enum cond_op { COND_EQ, COND_MASKED_EQ };
+
+struct sys_cond {
+	uint8_t arg;
+	uint8_t op;     /* enum cond_op */
+	uint64_t mask;  /* COND_MASKED_EQ: (arg & mask) == value */
+	uint64_t value;
+};
+
+struct sys_rule {
+	const char *name;
+	int nr;           /* native number, negative when this architecture lacks it */
+	uint8_t ncond;    /* all conditions must hold (AND) */
+	struct sys_cond cond[2];
+	const char *note; /* the conditions in words, for --list-promises */
+};
+
+struct promise {
+	const char *name;
+	const char *help;
+	const struct sys_rule *rules;
+	size_t nrules;
+};
+
+struct never_rule {
+	const char *name;
+	int nr;
+	const char *why;
+};
+
+size_t promise_count(void);
+const struct promise *promise_at(size_t i);
+int promise_lookup(const char *name); /* index, or -1 */
+const char *promise_suggest(const char *name);
+/* Promises every profile holds, because the dynamic loader runs under the
+ * filter (DESIGN.md): stdio and rpath. */
+bool promise_is_implicit(size_t i);
+
+size_t never_count(void);
+const struct never_rule *never_at(size_t i);
+const struct never_rule *never_lookup(const char *name);
+
+/* Syscall number of a rule on this architecture, or -1. */
+int rule_nr(const struct sys_rule *r);
+/* May a profile's "allow" name this syscall? 0, or -1 with *why set. */
+int syscall_allowable(const char *name, const char **why);
+/* The promises (comma separated) that grant syscall nr in some form. */
+void promises_granting(int nr, char *buf, size_t size);
+
+/* --list-promises[=NAME]: returns 0, or -1 when NAME is unknown. */
+int promises_print(const char *name);
+
+#endif

@@ -1,0 +1,108 @@
+#include "settings.h"
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "inifile.h"
+
+const char *const violation_names[] = { "deny", "kill", "report", NULL };
+const char *const log_names[] = { "stderr", "syslog", "both", "none", NULL };
+static const char *const unknown_names[] = { "warn", "refuse", "ignore", NULL };
+static const char *const missing_names[] = { "refuse", "default", NULL };
+
+#define S(field) offsetof(struct settings, field)
+static const struct ini_key settings_keys[] = {
+	{ "settings", "missing-profile", INI_ENUM, S(missing_profile), missing_names,
+	  "refuse a command without a profile, or run it under default-profile" },
+	{ "settings", "default-profile", INI_STRING, S(default_profile), NULL,
+	  "profile used for commands without one when missing-profile = default" },
+	{ "settings", "unknown-preload", INI_ENUM, S(unknown_preload), unknown_names,
+	  "what to do about a preloaded library no rule knows" },
+	{ "settings", "log", INI_ENUM, S(log), log_names, "where denial reports go" },
+	{ "settings", "on-violation", INI_ENUM, S(on_violation), violation_names,
+	  "default for profiles that do not say" },
+	{ "settings", "allow-user-profiles", INI_BOOL, S(allow_user_profiles), NULL,
+	  "whether --profile FILE and $SANDBOX_RUN_PROFILE_PATH may name other files" },
+};
+#define N_KEYS (sizeof settings_keys / sizeof settings_keys[0])
+
+/* The binary in the build tree uses the tree's profiles/, so that it runs
+ * before (and without) make install. */
+static bool running_from_build_tree(void)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n < 0)
+		return false;
+	exe[n] = '\0';
+	return strcmp(exe, ABS_BUILDDIR "/src/sandbox-run") == 0;
+}
+
+static void set_locations(struct settings *s)
+{
+	s->build_tree = running_from_build_tree();
+	if (!s->build_tree)
+		s->profile_dirs[s->n_profile_dirs++] = xstrdup(SYSCONFDIR "/sandbox-run/profiles");
+	s->profile_dirs[s->n_profile_dirs++] =
+		xstrdup(s->build_tree ? ABS_SRCDIR "/profiles" : PKGDATADIR "/profiles");
+}
+
+static int load_file(struct settings *s, const char *path)
+{
+	struct ini_result res = { 0 };
+	int errors = ini_load(path, settings_keys, N_KEYS, s, &res);
+	for (size_t i = 0; i < res.errors.n; i++)
+		fprintf(stderr, "%s: %s\n", program_name, res.errors.item[i]);
+	strlist_free(&res.errors);
+	return errors;
+}
+
+void settings_load(struct settings *s, const char *config_file)
+{
+	memset(s, 0, sizeof *s);
+	s->allow_user_profiles = 1;
+	set_locations(s);
+	char *path = xstrdup(config_file ? config_file
+			     : s->build_tree ? ABS_SRCDIR "/profiles/sandbox-run.conf"
+					     : SYSCONFDIR "/sandbox-run/sandbox-run.conf");
+	if (!config_file && access(path, F_OK) != 0) {
+		free(path);
+		return; /* no file: built-in defaults */
+	}
+	if (load_file(s, path))
+		die("%s: fix the errors above (sandbox-run --check %s)", path, path);
+	s->conf_path = path;
+}
+
+int settings_check(const char *path)
+{
+	struct settings s = { 0 };
+	int errors = load_file(&s, path);
+	settings_free(&s);
+	return errors;
+}
+
+int settings_parse_enum(const char *const *names, const char *value)
+{
+	for (int i = 0; names[i]; i++)
+		if (strcmp(names[i], value) == 0)
+			return i;
+	return -1;
+}
+
+void settings_print_keys(void)
+{
+	ini_print_keys(settings_keys, N_KEYS);
+}
+
+void settings_free(struct settings *s)
+{
+	free(s->conf_path);
+	for (size_t i = 0; i < s->n_profile_dirs; i++)
+		free(s->profile_dirs[i]);
+	free(s->default_profile);
+}

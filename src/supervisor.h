@@ -1,0 +1,27 @@
+/* The supervisor: a sidecar process that receives every denied system call
+ * through seccomp user notification, reports it in words, and answers it
+ * per on-violation (deny: EPERM, kill: SIGSYS, report: let it run).
+ *
+ * It is started before any layer is applied (so it is outside the sandbox),
+ * as a grandchild (so the target cannot wait() for it), keeps no descriptor
+ * of the pipeline, and exits when the last sandboxed process is gone. If it
+ * dies, the kernel answers ENOSYS: denied calls stay denied. */
+#ifndef SR_SUPERVISOR_H
+#define SR_SUPERVISOR_H
+
+#include <sys/types.h>
+
+#include "policy.h"
+
+struct supervisor {
+	pid_t pid;
+	int sock; /* launcher's end of the handoff socket */
+};
+
+/* Forks the supervisor; exits 125 on failure. */
+void supervisor_start(const struct policy *p, struct supervisor *s);
+/* After the filter is loaded: hand the listener over. Uses only read,
+ * write and close, which every filter allows. */
+void supervisor_handoff(struct supervisor *s, int listener);
+
+#endif

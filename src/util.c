@@ -1,0 +1,196 @@
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *program_name = "sandbox-run";
+int verbosity = 1;
+
+static void vmsg(const char *fmt, va_list ap)
+{
+	/* One write per line keeps lines from concurrent processes whole. */
+	char line[4096];
+	int n = snprintf(line, sizeof line, "%s: ", program_name);
+	int m = vsnprintf(line + n, sizeof line - n - 1, fmt, ap);
+	if (m < 0)
+		m = 0;
+	size_t len = (size_t)n + ((size_t)m < sizeof line - n - 1 ? (size_t)m : sizeof line - n - 2);
+	line[len++] = '\n';
+	ssize_t r = write(STDERR_FILENO, line, len);
+	(void)r;
+}
+
+void msg(const char *fmt, ...)
+{
+	if (verbosity < 1)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
+void msg_verbose(const char *fmt, ...)
+{
+	if (verbosity < 2)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
+void die_status(int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap); /* errors are printed even with -q */
+	va_end(ap);
+	_exit(status);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	_exit(EXIT_SANDBOX);
+}
+
+static void *checked(void *p)
+{
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xmalloc(size_t n) { return checked(malloc(n ? n : 1)); }
+void *xcalloc(size_t n, size_t size) { return checked(calloc(n ? n : 1, size ? size : 1)); }
+void *xrealloc(void *p, size_t n) { return checked(realloc(p, n ? n : 1)); }
+char *xstrdup(const char *s) { return checked(strdup(s)); }
+
+char *xasprintf(const char *fmt, ...)
+{
+	char *s;
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		die("out of memory");
+	return s;
+}
+
+void strlist_add(struct strlist *l, const char *s, const char *origin)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		l->item = xrealloc(l->item, l->cap * sizeof *l->item);
+		l->origin = xrealloc(l->origin, l->cap * sizeof *l->origin);
+	}
+	l->item[l->n] = xstrdup(s);
+	l->origin[l->n] = xstrdup(origin ? origin : "");
+	l->n++;
+}
+
+void strlist_clear(struct strlist *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->item[i]);
+		free(l->origin[i]);
+	}
+	l->n = 0;
+}
+
+bool strlist_contains(const struct strlist *l, const char *s)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->item[i], s) == 0)
+			return true;
+	return false;
+}
+
+void strlist_free(struct strlist *l)
+{
+	strlist_clear(l);
+	free(l->item);
+	free(l->origin);
+	l->item = l->origin = NULL;
+	l->cap = 0;
+}
+
+size_t split_words(const char *s, struct strlist *l, const char *origin)
+{
+	size_t added = 0;
+	while (*s) {
+		s += strspn(s, " \t");
+		size_t len = strcspn(s, " \t");
+		if (!len)
+			break;
+		char *w = strndup(s, len);
+		if (!w)
+			die("out of memory");
+		strlist_add(l, w, origin);
+		free(w);
+		added++;
+		s += len;
+	}
+	return added;
+}
+
+int parse_bool(const char *s)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1" };
+	static const char *const no[] = { "no", "false", "off", "0" };
+	for (size_t i = 0; i < 4; i++) {
+		if (strcmp(s, yes[i]) == 0)
+			return 1;
+		if (strcmp(s, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return (size_t)-1;
+	size_t row[65];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			size_t best = diag + cost;
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+const char *closest(const char *word, const char *const *candidates, size_t n)
+{
+	const char *best = NULL;
+	size_t best_d = 3; /* suggest only near misses */
+	for (size_t i = 0; i < n; i++) {
+		size_t d = edit_distance(word, candidates[i]);
+		if (d < best_d) {
+			best_d = d;
+			best = candidates[i];
+		}
+	}
+	return best;
+}

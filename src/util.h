@@ -1,0 +1,53 @@
+/* Small helpers shared by every stage: messages, allocation, string lists. */
+#ifndef SR_UTIL_H
+#define SR_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Exit statuses, as env(1) and timeout(1) use them. */
+enum {
+	EXIT_SANDBOX = 125,       /* sandbox-run itself failed */
+	EXIT_NOT_EXECUTABLE = 126,
+	EXIT_NOT_FOUND = 127,
+};
+
+extern const char *program_name;
+extern int verbosity; /* 0 quiet, 1 normal, 2 verbose (-v) */
+
+void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void msg_verbose(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print one line and exit EXIT_SANDBOX. */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void die_status(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable list of owned strings, each with the place it came from
+ * ("file.ini:12", "argv[2]", "system read set") for --explain. */
+struct strlist {
+	char **item;
+	char **origin;
+	size_t n, cap;
+};
+void strlist_add(struct strlist *l, const char *s, const char *origin);
+void strlist_clear(struct strlist *l);
+bool strlist_contains(const struct strlist *l, const char *s);
+void strlist_free(struct strlist *l);
+
+/* Split on blanks; returns the number of words added to l. */
+size_t split_words(const char *s, struct strlist *l, const char *origin);
+
+/* Parse "yes/no/true/false/1/0"; -1 when it is neither. */
+int parse_bool(const char *s);
+/* Levenshtein distance, for "did you mean" suggestions. */
+size_t edit_distance(const char *a, const char *b);
+const char *closest(const char *word, const char *const *candidates, size_t n);
+
+#endif
