@@ -1,0 +1,74 @@
+# TAP helpers for the live tests (bash). Source it, call plan N (or
+# done_testing at the end), then ok/is/like/skip.
+#
+# Environment from Makefile.am: SANDBOX_RUN, top_srcdir, top_builddir.
+set -u
+: "${SANDBOX_RUN:?run through make check}"
+: "${top_srcdir:?run through make check}"
+: "${top_builddir:?run through make check}"
+PROBE=${PROBE:-$top_builddir/tests/escape/probe}
+tap_n=0
+tap_failed=0
+
+plan() { echo "1..$1"; tap_planned=1; }
+done_testing() { [ "${tap_planned:-0}" = 1 ] || echo "1..$tap_n"; }
+
+ok() { # ok CONDITION-EXIT-STATUS DESCRIPTION   (use: ok $? "desc" or test && ok 0 ...)
+	tap_n=$((tap_n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+is() { # is GOT EXPECTED DESCRIPTION
+	if [ "$1" = "$2" ]; then ok 0 "$3"; else
+		ok 1 "$3"
+		printf '#   got:      %s\n#   expected: %s\n' "$1" "$2" | head -20
+	fi
+}
+
+like() { # like TEXT REGEX DESCRIPTION
+	if printf '%s' "$1" | grep -Eq -- "$2"; then ok 0 "$3"; else
+		ok 1 "$3"
+		printf '#   text:  %s\n#   regex: %s\n' "$1" "$2" | head -20
+	fi
+}
+
+unlike() { # unlike TEXT REGEX DESCRIPTION
+	if printf '%s' "$1" | grep -Eq -- "$2"; then
+		ok 1 "$3"
+		printf '#   text:  %s\n#   must not match: %s\n' "$1" "$2" | head -20
+	else ok 0 "$3"; fi
+}
+
+skip() { # skip DESCRIPTION REASON
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
+}
+
+diag() { printf '# %s\n' "$*"; }
+
+bail() { echo "Bail out! $*"; exit 1; }
+
+# Run a command as an ordinary user (nobody), keeping the environment.
+as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; }
+
+# A temporary directory removed at exit, usable by nobody too.
+tap_tmp() {
+	local d
+	d=$(mktemp -d "${TMPDIR:-/tmp}/sr-test.XXXXXX") || bail "mktemp failed"
+	chmod 755 "$d"
+	tap_tmpdirs="${tap_tmpdirs:-} $d"
+	trap 'rm -rf $tap_tmpdirs' EXIT
+	echo "$d"
+}
+
+# Runners for tests that must hold for root and for an ordinary user.
+# Usage: for runner in $(runners); do $runner cmd...; done
+runners() {
+	if [ "$(id -u)" = 0 ]; then echo "as_root as_nobody"; else echo "as_root"; fi
+}
+as_root() { "$@"; }

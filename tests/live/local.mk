@@ -1,0 +1,1 @@
+# Live tests: the launcher applied to real programs.

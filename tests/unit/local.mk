@@ -1,0 +1,1 @@
+# Unit tests of the deciding stages: INI text in, struct policy out.
