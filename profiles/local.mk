@@ -4,8 +4,7 @@ profilesdir = $(pkgdatadir)/profiles
 dist_profiles_DATA = \
 	profiles/file.ini
 
-preloaddir = $(pkgdatadir)/profiles/preload.d
-dist_preload_DATA =
+include profiles/preload.d/local.mk
 
 confdir = $(sysconfdir)/sandbox-run
 dist_conf_DATA = profiles/sandbox-run.conf

@@ -14,6 +14,7 @@ src_libsandbox_a_SOURCES = \
 	src/policy.c src/policy.h \
 	src/explain.c src/explain.h \
 	src/admin.c src/admin.h \
+	src/check.c src/check.h \
 	src/promises.c src/promises.h \
 	src/landlock.c src/landlock.h \
 	src/caps.c src/caps.h \

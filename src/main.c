@@ -14,6 +14,7 @@
 #include "admin.h"
 #include "args.h"
 #include "caps.h"
+#include "check.h"
 #include "cli.h"
 #include "explain.h"
 #include "landlock.h"
@@ -162,7 +163,7 @@ int main(int argc, char **argv)
 	struct settings settings;
 	settings_load(&settings, cli.config);
 	if (cli.mode == MODE_CHECK)
-		return admin_check(&settings, cli.args, cli.nargs);
+		return check_files(&settings, cli.args, cli.nargs);
 	if (cli.mode == MODE_LIST_PROFILES)
 		return admin_list_profiles(&settings);
 	if (cli.mode == MODE_LEARN)

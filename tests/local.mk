@@ -3,3 +3,11 @@ EXTRA_DIST += tests/lib/tap.sh tests/run-suite
 include tests/unit/local.mk
 include tests/live/local.mk
 include tests/escape/local.mk
+include tests/preload/local.mk
+include tests/supervisor/local.mk
+include tests/compat/local.mk
+include tests/fuzz/local.mk
+include tests/hostile/local.mk
+include tests/admin/local.mk
+include tests/learn/local.mk
+include tests/bench/local.mk

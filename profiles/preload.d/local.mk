@@ -1,0 +1,3 @@
+# Preload rules shipped in $(pkgdatadir)/profiles/preload.d
+preloaddir = $(pkgdatadir)/profiles/preload.d
+dist_preload_DATA =

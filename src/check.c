@@ -1,0 +1,126 @@
+#include "check.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "preload.h"
+#include "profile.h"
+
+struct tally {
+	unsigned files, errors, warnings;
+};
+
+static void print_errors(struct strlist *errors, struct tally *t)
+{
+	for (size_t i = 0; i < errors->n; i++)
+		printf("%s\n", errors->item[i]);
+	t->errors += (unsigned)errors->n;
+	strlist_free(errors);
+}
+
+static void warn_missing(const struct strlist *paths, struct tally *t)
+{
+	for (size_t i = 0; i < paths->n; i++) {
+		if (access(paths->item[i], F_OK) == 0)
+			continue;
+		printf("%s: warning: %s does not exist on this machine\n", paths->origin[i],
+		       paths->item[i]);
+		t->warnings++;
+	}
+}
+
+static void check_profile(const char *path, struct tally *t)
+{
+	struct profile p;
+	struct strlist errors = { 0 };
+	/* One file alone: drop-ins are checked as files of their own. */
+	if (profile_load(NULL, path, &p, &errors) == 0) {
+		profile_validate(&p, &errors);
+		warn_missing(&p.read, t);
+		warn_missing(&p.write, t);
+		warn_missing(&p.exec, t);
+	}
+	print_errors(&errors, t);
+	profile_free(&p);
+}
+
+static void check_preload_rule(const char *path, struct tally *t)
+{
+	struct preload_rule r;
+	struct strlist errors = { 0 };
+	if (preload_rule_load(path, &r, &errors) == 0) {
+		struct profile as_profile = { .promises = r.promises, .allow = r.allow };
+		profile_validate(&as_profile, &errors);
+		warn_missing(&r.read, t);
+	}
+	print_errors(&errors, t);
+	preload_rule_free(&r);
+}
+
+static void check_file(const char *path, struct tally *t)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	t->files++;
+	if (strcmp(base, "sandbox-run.conf") == 0)
+		t->errors += (unsigned)settings_check(path);
+	else if (strstr(path, "preload.d/"))
+		check_preload_rule(path, t);
+	else
+		check_profile(path, t);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* Every .ini below dir (one level of NAME.ini.d/ and preload.d/). */
+static void collect(const char *dir, struct strlist *out, int depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *path = xasprintf("%s/%s", dir, e->d_name);
+		if (has_suffix(e->d_name, ".ini"))
+			strlist_add(out, path, NULL);
+		else if (depth == 0 && (has_suffix(e->d_name, ".ini.d") ||
+					strcmp(e->d_name, "preload.d") == 0))
+			collect(path, out, 1);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+}
+
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int check_files(const struct settings *s, char **files, int n)
+{
+	struct tally t = { 0 };
+	struct strlist all = { 0 };
+	for (int i = 0; i < n; i++)
+		strlist_add(&all, files[i], NULL);
+	if (n == 0) {
+		for (size_t i = 0; i < s->n_profile_dirs; i++)
+			collect(s->profile_dirs[i], &all, 0);
+		qsort(all.item, all.n, sizeof *all.item, by_path);
+		if (s->conf_path)
+			strlist_add(&all, s->conf_path, NULL);
+	}
+	for (size_t i = 0; i < all.n; i++)
+		check_file(all.item[i], &t);
+	strlist_free(&all);
+	printf("%u files checked: %u errors, %u warnings\n", t.files, t.errors, t.warnings);
+	return t.errors ? 1 : 0;
+}
+
