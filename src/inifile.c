@@ -13,6 +13,7 @@ struct ini_state {
 	int line;          /* line last handed to inih */
 	int long_line;     /* first line longer than inih accepts, or 0 */
 	int continuation;  /* the current line starts with blanks */
+	int section_line;  /* line of the last [section] header */
 	const struct ini_key *keys;
 	size_t nkeys;
 	void *out;
@@ -53,6 +54,8 @@ static char *reader(char *str, int num, void *stream)
 		str[0] = '\0';
 	}
 	st->continuation = str[0] == ' ' || str[0] == '\t';
+	if (str[strspn(str, " \t")] == '[')
+		st->section_line = st->line;
 	return str;
 }
 
@@ -96,10 +99,13 @@ static void suggest_section(struct ini_state *st, const char *section)
 			names[n++] = st->keys[i].section;
 	}
 	const char *best = closest(section, names, n);
+	int key_line = st->line;
+	st->line = st->section_line; /* point at the header, not at its first key */
 	if (best)
 		add_error(st, "unknown section [%s] (did you mean [%s]?)", section, best);
 	else
 		add_error(st, "unknown section [%s]", section);
+	st->line = key_line;
 }
 
 static int set_enum(struct ini_state *st, const struct ini_key *k, void *field, const char *value)

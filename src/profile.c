@@ -158,15 +158,16 @@ static void collect_dropins(const struct settings *s, const char *main_path, con
 			    struct strlist *out)
 {
 	struct strlist dirs = { 0 };
-	char *own = xasprintf("%s.d", main_path);
-	strlist_add(&dirs, own, NULL);
-	free(own);
 	for (size_t i = 0; i < s->n_profile_dirs; i++) {
 		char *d = xasprintf("%s/%s.ini.d", s->profile_dirs[i], name);
-		if (!strlist_contains(&dirs, d))
-			strlist_add(&dirs, d, NULL);
+		strlist_add(&dirs, d, NULL);
 		free(d);
 	}
+	/* --profile FILE outside the system directories: FILE.d next to it */
+	char *own = xasprintf("%s.d", main_path);
+	if (!strlist_contains(&dirs, own))
+		strlist_add(&dirs, own, NULL);
+	free(own);
 	for (size_t i = 0; i < dirs.n; i++) {
 		DIR *d = opendir(dirs.item[i]);
 		struct dirent *e;

@@ -1,1 +1,13 @@
-# Unit tests of the deciding stages: INI text in, struct policy out.
+# Unit tests of the deciding stages: INI text in, struct profile or policy
+# out, without touching the kernel. Each is a C program printing TAP.
+unit_cflags = $(AM_CFLAGS) $(SECCOMP_CFLAGS) $(CAPNG_CFLAGS) $(INIH_CFLAGS)
+unit_ldadd = src/libsandbox.a $(SR_LIBS)
+
+check_PROGRAMS += tests/unit/test-profile tests/unit/test-args
+tests_unit_test_profile_SOURCES = tests/unit/test-profile.c tests/unit/tap.h
+tests_unit_test_profile_CFLAGS = $(unit_cflags)
+tests_unit_test_profile_LDADD = $(unit_ldadd)
+tests_unit_test_args_SOURCES = tests/unit/test-args.c tests/unit/tap.h
+tests_unit_test_args_CFLAGS = $(unit_cflags)
+tests_unit_test_args_LDADD = $(unit_ldadd)
+TESTS += tests/unit/test-profile tests/unit/test-args
