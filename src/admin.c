@@ -6,7 +6,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "preload.h"
 #include "profile.h"
+
+/* One place profiles come from, in lookup order (profile.c). */
+struct source {
+	char *dir;
+	const char *label;
+};
 
 static bool has_suffix(const char *s, const char *suffix)
 {
@@ -19,40 +26,102 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void list_dir(const struct settings *s, size_t which)
+static const char *dir_label(const struct settings *s, const char *dir)
 {
-	struct strlist files = { 0 };
-	DIR *d = opendir(s->profile_dirs[which]);
+	if (strcmp(dir, SYSCONFDIR "/sandbox-run/profiles") == 0)
+		return "administrator";
+	return s->build_tree ? "build tree" : "shipped";
+}
+
+/* The same order as profile_find: $SANDBOX_RUN_PROFILE_PATH (when
+ * allow-user-profiles permits it), then the system directories. */
+static size_t list_sources(const struct settings *s, struct source *out, size_t max)
+{
+	size_t n = 0;
+	const char *list = s->allow_user_profiles ? getenv("SANDBOX_RUN_PROFILE_PATH") : NULL;
+	while (list && *list && n < max) {
+		size_t len = strcspn(list, ":");
+		if (len)
+			out[n++] = (struct source){ strndup(list, len), "user" };
+		list += len + (list[len] == ':');
+	}
+	for (size_t i = 0; i < s->n_profile_dirs && n < max; i++)
+		out[n++] = (struct source){ xstrdup(s->profile_dirs[i]),
+					    dir_label(s, s->profile_dirs[i]) };
+	return n;
+}
+
+static void profile_names(const char *dir, struct strlist *names)
+{
+	DIR *d = opendir(dir);
 	struct dirent *e;
 	while (d && (e = readdir(d)))
 		if (e->d_name[0] != '.' && has_suffix(e->d_name, ".ini"))
-			strlist_add(&files, e->d_name, NULL);
+			strlist_add(names, e->d_name, NULL);
 	if (d)
 		closedir(d);
-	qsort(files.item, files.n, sizeof *files.item, by_name);
-	for (size_t i = 0; i < files.n; i++) {
-		char *path = xasprintf("%s/%s", s->profile_dirs[which], files.item[i]);
-		struct profile p;
-		struct strlist errors = { 0 };
-		int bad = profile_load(s, path, &p, &errors);
-		bool shadowed = false;
-		for (size_t j = 0; j < which; j++) {
-			char *other = xasprintf("%s/%s", s->profile_dirs[j], files.item[i]);
-			shadowed |= access(other, F_OK) == 0;
-			free(other);
-		}
-		printf("%-16s %s%s  %s\n", p.name, path, shadowed ? " (overridden)" : "",
-		       bad ? "(has errors: sandbox-run --check)" : p.description ? p.description : "");
-		profile_free(&p);
-		strlist_free(&errors);
-		free(path);
+	qsort(names->item, names->n, sizeof *names->item, by_name);
+}
+
+static bool found_earlier(const struct source *src, size_t which, const char *file)
+{
+	bool found = false;
+	for (size_t j = 0; j < which && !found; j++) {
+		char *other = xasprintf("%s/%s", src[j].dir, file);
+		found = access(other, F_OK) == 0;
+		free(other);
 	}
-	strlist_free(&files);
+	return found;
+}
+
+static void print_profile(const struct settings *s, const struct source *src, size_t which,
+			  const char *file)
+{
+	char *path = xasprintf("%s/%s", src[which].dir, file);
+	struct profile p;
+	struct strlist errors = { 0 };
+	int bad = profile_load(s, path, &p, &errors);
+	char source[64];
+	snprintf(source, sizeof source, "%s%s", src[which].label,
+		 found_earlier(src, which, file) ? ",overridden" : "");
+	printf("%-12s %-13s %s  %s\n", p.name, source, path,
+	       bad ? "(has errors: run sandbox-run --check)" : p.description ? p.description : "");
+	for (size_t i = 1; i < p.files.n; i++)
+		printf("%-12s %-13s %s\n", "", "+ drop-in", p.files.item[i]);
+	profile_free(&p);
+	strlist_free(&errors);
+	free(path);
 }
 
 int admin_list_profiles(const struct settings *s)
 {
-	for (size_t i = 0; i < s->n_profile_dirs; i++)
-		list_dir(s, i);
+	struct source src[16];
+	size_t n = list_sources(s, src, sizeof src / sizeof src[0]);
+	for (size_t i = 0; i < n; i++) {
+		struct strlist names = { 0 };
+		profile_names(src[i].dir, &names);
+		for (size_t j = 0; j < names.n; j++)
+			print_profile(s, src, i, names.item[j]);
+		strlist_free(&names);
+		free(src[i].dir);
+	}
 	return 0;
+}
+
+int admin_print_keys(const char *kind)
+{
+	static const struct {
+		const char *kind;
+		void (*print)(void);
+	} kinds[] = {
+		{ "profile", profile_print_keys },
+		{ "conf", settings_print_keys },
+		{ "preload", preload_print_keys },
+	};
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcmp(kind, kinds[i].kind) == 0) {
+			kinds[i].print();
+			return 0;
+		}
+	die("--print-keys=%s: expected profile, conf or preload", kind);
 }

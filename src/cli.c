@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "admin.h"
 #include "settings.h" /* PACKAGE_VERSION comes from config.h */
 #include "util.h"
 
@@ -24,6 +25,7 @@ enum opt_id {
 	OPT_CONFIG,
 	OPT_VERSION,
 	OPT_OPTION_NAMES,
+	OPT_PRINT_KEYS,
 };
 
 struct option_def {
@@ -61,6 +63,7 @@ static const struct option_def options[] = {
 	{ "help", OPT_HELP, no_argument, NULL, "print this help and exit" },
 	{ "version", OPT_VERSION, no_argument, NULL, "print the version and exit" },
 	{ "option-names", OPT_OPTION_NAMES, no_argument, NULL, NULL },
+	{ "print-keys", OPT_PRINT_KEYS, required_argument, "KIND", NULL },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
@@ -115,6 +118,7 @@ static void apply_option(struct cli *c, int id)
 	case OPT_OPTION_NAMES:
 		cli_print_option_names();
 		exit(0);
+	case OPT_PRINT_KEYS: exit(admin_print_keys(optarg));
 	default:
 		/* getopt already said what was wrong. */
 		die("try 'sandbox-run --help'");
