@@ -14,8 +14,10 @@
 static int check_executable(const char *path)
 {
 	struct stat st;
+	/* Like the shell: a name that cannot be reached is not found (127);
+	 * only one that exists but cannot be run is "not executable" (126). */
 	if (stat(path, &st) < 0)
-		return -errno;
+		return -ENOENT;
 	if (S_ISDIR(st.st_mode))
 		return -EACCES;
 	if (access(path, X_OK) < 0)

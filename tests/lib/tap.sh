@@ -56,13 +56,18 @@ bail() { echo "Bail out! $*"; exit 1; }
 # Run a command as an ordinary user (nobody), keeping the environment.
 as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; }
 
-# A temporary directory removed at exit, usable by nobody too.
+# Temporary directories live under one root made here, in the test's own
+# shell, and removed when it exits (a trap set inside $(tap_tmp) would fire
+# as soon as that subshell ends).
+TAP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/sr-test.XXXXXX") || bail "mktemp failed"
+chmod 755 "$TAP_ROOT"
+trap 'rm -rf "$TAP_ROOT"' EXIT
+
+# A fresh temporary directory, usable by nobody too: dir=$(tap_tmp)
 tap_tmp() {
 	local d
-	d=$(mktemp -d "${TMPDIR:-/tmp}/sr-test.XXXXXX") || bail "mktemp failed"
+	d=$(mktemp -d "$TAP_ROOT/d.XXXXXX") || bail "mktemp failed"
 	chmod 755 "$d"
-	tap_tmpdirs="${tap_tmpdirs:-} $d"
-	trap 'rm -rf $tap_tmpdirs' EXIT
 	echo "$d"
 }
 
