@@ -97,6 +97,8 @@ static const struct sys_rule stdio_rules[] = {
 	PRCTL(PR_GET_SECUREBITS), PRCTL(PR_CAPBSET_READ), PRCTL(PR_GET_NO_NEW_PRIVS),
 	PRCTL(PR_SET_VMA), PRCTL(PR_GET_PDEATHSIG), PRCTL(PR_SET_PDEATHSIG),
 	PRCTL(PR_GET_TIMERSLACK),
+	/* a query; man-db's helpers ask before loading their own filter */
+	PRCTL(PR_GET_SECCOMP),
 };
 
 /* Read-only file access; Landlock decides which files. */
