@@ -188,7 +188,8 @@ static void collect_dropins(const struct settings *s, const char *main_path, con
 			closedir(d);
 	}
 	strlist_free(&dirs);
-	qsort(out->item, out->n, sizeof *out->item, by_name);
+	if (out->n) /* qsort(NULL, 0, ...) is undefined (UBSan) */
+		qsort(out->item, out->n, sizeof *out->item, by_name);
 }
 
 static char *profile_name_of(const char *path)

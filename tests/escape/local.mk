@@ -1,6 +1,6 @@
 # The attack probe: one escape attempt per run (tests/escape/attempts.txt).
 check_PROGRAMS += tests/escape/probe
 tests_escape_probe_SOURCES = tests/escape/probe.c
-tests_escape_probe_CFLAGS = $(AM_CFLAGS) -pthread
-tests_escape_probe_LDFLAGS = $(AM_LDFLAGS) -pthread
+tests_escape_probe_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS) -pthread
+tests_escape_probe_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS) -pthread
 EXTRA_DIST += tests/escape/attempts.txt
