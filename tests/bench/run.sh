@@ -1,0 +1,228 @@
+#!/bin/bash
+# make bench: what sandbox-run costs beside the exec floor and its peers.
+#
+# Every group is measured with hyperfine (no shell, -N) in ROUNDS rounds; a
+# round runs each command of the group RUNS times, one command after the
+# other, and the medians are taken over all rounds. Rounds interleave the
+# commands, so a busy minute on a shared machine hits every row alike.
+# Absolute times vary five-fold between machines; the ratios are the result.
+#
+# Environment: SANDBOX_RUN, top_srcdir, top_builddir (set by `make bench`);
+# BENCH_ROUNDS (default 10), BENCH_RUNS (default 20) to trade time for noise.
+set -u
+: "${SANDBOX_RUN:?run through make bench}" "${top_srcdir:?}" "${top_builddir:?}"
+SR=$SANDBOX_RUN
+here=$top_srcdir/tests/bench
+bin=$top_builddir/tests/bench
+ROUNDS=${BENCH_ROUNDS:-10}
+RUNS=${BENCH_RUNS:-20}
+F=/etc/os-release
+work=$(mktemp -d "${TMPDIR:-/tmp}/sr-bench.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+rows=$work/rows.tsv # group, name, command, median ms, × first row, × reference row
+: >"$rows"
+export LC_ALL=C.UTF-8
+
+note() { printf '  (%s)\n' "$*"; }
+need() { # need TOOL PACKAGE: the suite cannot run without it
+	command -v "$1" >/dev/null && return
+	echo "make bench: $1 is missing; install it with: apt-get install $2" >&2
+	exit 1
+}
+have() { # have TOOL PACKAGE: a row that needs it is left out, and said so
+	command -v "$1" >/dev/null && return
+	note "$1 is not installed (apt-get install $2): its rows are left out"
+	return 1
+}
+need hyperfine hyperfine
+need jq jq
+need /usr/bin/time time
+
+# measure GROUP RUNS REF NAME CMD [NAME CMD]...: median wall time of each
+# command over ROUNDS hyperfine runs of RUNS each; ratios to the first row
+# and to row REF (counted from 0).
+measure() {
+	local group=$1 runs=$2 ref=$3
+	shift 3
+	local names=() args=() i r
+	while [ $# -gt 0 ]; do
+		names+=("$1")
+		args+=(-n "$1" "$2")
+		shift 2
+	done
+	for ((r = 0; r < ROUNDS; r++)); do
+		hyperfine -N --style none --warmup 1 --runs "$runs" \
+			--export-json "$work/round.json" "${args[@]}" >/dev/null 2>"$work/err" || {
+			echo "make bench: hyperfine failed in group \"$group\":" >&2
+			cat "$work/err" >&2
+			exit 1
+		}
+		jq -r '.results[] | .command as $c | .times[] | "\($c)\t\(.)"' \
+			"$work/round.json" >>"$work/$group.times"
+	done
+	local med=()
+	for i in "${!names[@]}"; do
+		med[i]=$(awk -F'\t' -v n="${names[i]}" '$1 == n { print $2 * 1000 }' \
+			"$work/$group.times" | sort -g | awk '{ v[NR] = $1 }
+			END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+	done
+	local title="$group: ratios to \"${names[0]}\""
+	[ "$ref" = 0 ] || title="$title and \"${names[ref]}\""
+	printf '\n%-58s %10s %8s %8s\n' "$title" "median ms" "× first" "× ref"
+	for i in "${!names[@]}"; do
+		local r0 rr
+		r0=$(awk -v a="${med[i]}" -v b="${med[0]}" 'BEGIN { printf "%.3f", a / b }')
+		rr=$(awk -v a="${med[i]}" -v b="${med[ref]}" 'BEGIN { printf "%.3f", a / b }')
+		printf '%-58s %10.3f %8s %8s\n' "${names[i]}" "${med[i]}" "$r0" "$rr"
+		printf '%s\t%s\t%s\t%s\t%s\n' "$group" "${names[i]}" "${med[i]}" "$r0" "$rr" >>"$rows"
+	done
+}
+
+median_of() { # median_of GROUP NAME: a median measured above, in ms
+	awk -F'\t' -v g="$1" -v n="$2" '$1 == g && $2 == n { print $3 }' "$rows"
+}
+
+verdict() { # verdict WHAT GOT-RATIO LIMIT
+	local ok
+	ok=$(awk -v a="$2" -v b="$3" 'BEGIN { print (a <= b) ? "met" : "MISSED" }')
+	printf '  %-62s %6.3f × (target ≤ %s): %s\n' "$1" "$2" "$3" "$ok"
+	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$ok" >>"$work/verdicts.tsv"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+
+echo "sandbox-run benchmarks: $("$SR" --version | head -1), $(uname -r), $(nproc) CPUs"
+echo "hyperfine $(hyperfine --version | cut -d' ' -f2), $ROUNDS rounds × $RUNS runs per command"
+echo "\"no supervisor\" = --log=none with on-violation = deny: denied calls get EPERM from"
+echo "the kernel and nobody reports them; reports or on-violation = kill|report need it."
+
+# Startup: one small file through file(1).
+startup=("file F" "file $F" "env file F" "env file $F"
+	"sandbox-run file F" "$SR file $F"
+	"sandbox-run --log=none file F (no supervisor)" "$SR --log=none file $F")
+if have bwrap bubblewrap; then
+	startup+=("bwrap --ro-bind / / --dev /dev file F" "bwrap --ro-bind / / --dev /dev file $F"
+		"bwrap --unshare-all --ro-bind / / --dev /dev file F"
+		"bwrap --unshare-all --ro-bind / / --dev /dev file $F")
+fi
+if have firejail firejail; then
+	startup+=("firejail --quiet --noprofile file F" "firejail --quiet --noprofile file $F"
+		"firejail --quiet file F" "firejail --quiet file $F")
+fi
+measure startup "$RUNS" 1 "${startup[@]}"
+
+# The smallest program: the launcher's own cost beyond one more exec.
+measure true "$RUNS" 1 "/bin/true" "/bin/true" "env /bin/true" "env /bin/true" \
+	"sandbox-run /bin/true" "$SR -p $here/true.ini /bin/true" \
+	"sandbox-run --log=none /bin/true" "$SR --log=none -p $here/true.ini /bin/true"
+true_us=$(awk -v a="$(median_of true "sandbox-run /bin/true")" \
+	-v b="$(median_of true "env /bin/true")" 'BEGIN { printf "%.0f", (a - b) * 1000 }')
+true_ns_us=$(awk -v a="$(median_of true "sandbox-run --log=none /bin/true")" \
+	-v b="$(median_of true "env /bin/true")" 'BEGIN { printf "%.0f", (a - b) * 1000 }')
+echo "  the launcher's own cost beyond env: ${true_us} µs with the supervisor," \
+	"${true_ns_us} µs without"
+
+# Steady state: the cost per call once the target runs.
+find /usr/share/doc /usr/share/man /usr/lib/x86_64-linux-gnu /usr/share/locale \
+	-type f -size +0 -readable 2>/dev/null | sort | head -2000 >"$work/files"
+nfiles=$(wc -l <"$work/files")
+measure files 2 0 "file -f LIST ($nfiles files)" "file -f $work/files" \
+	"sandbox-run file -f LIST" "$SR file -f $work/files"
+measure loop 3 0 "syscall-loop 20000" "$bin/syscall-loop 20000" \
+	"sandbox-run syscall-loop 20000" "$SR -p $here/syscall-loop.ini $bin/syscall-loop 20000"
+
+# A man page through man-db, with sandbox-run in front of each filter it
+# lets us name (DEFINE): tbl and nroff (which runs groff, troff, grotty).
+man_ok=0
+if have man man-db && have nroff groff-base; then
+	page=$(man -w ls 2>/dev/null)
+	conf=$work/man.conf
+	cp /etc/manpath.config "$conf"
+	for prog in nroff tbl; do
+		prof=
+		if ! "$SR" --explain "$prog" >/dev/null 2>&1; then
+			prof="-p $here/profiles/$prog.ini "
+			note "no shipped $prog profile: using tests/bench/profiles/$prog.ini"
+		fi
+		args=
+		[ "$prog" = nroff ] && args=" -mandoc"
+		printf 'DEFINE\t%s\t%s %s%s%s\n' "$prog" "$SR" "$prof" "$prog" "$args" >>"$conf"
+	done
+	# man-db's own seccomp filter is off in both rows alike: a filter that
+	# forbids landlock_create_ruleset would stop the launcher.
+	export MAN_DISABLE_SECCOMP=1 MANWIDTH=100
+	if [ -n "$page" ] && man -C "$conf" -l "$page" >"$work/man.sr" 2>"$work/man.err" &&
+		man -l "$page" >"$work/man.bare" && cmp -s "$work/man.sr" "$work/man.bare"; then
+		man_ok=1
+		measure man "$RUNS" 0 "man -l ls.1.gz" "man -l $page" \
+			"man -C DEFINEs -l ls.1.gz (tbl, nroff sandboxed)" "man -C $conf -l $page"
+	else
+		note "man-db with sandboxed filters failed or differed; see below"
+		head -5 "$work/man.err"
+	fi
+fi
+
+# Peak memory: the launcher (VmHWM survives exec, so /bin/true adds nothing
+# it would not have alone) and the supervisor, read while its target sleeps.
+rss_true=$(/usr/bin/time -f %M /bin/true 2>&1)
+rss_launcher=$(/usr/bin/time -f %M "$SR" -p "$here/true.ini" /bin/true 2>&1)
+setsid "$SR" -p "$here/true.ini" /bin/sleep 1 &
+target=$!
+sleep 0.5
+sup=$(ps -o pid=,comm= --sid "$target" | awk '$2 == "sandbox-run" { print $1; exit }')
+rss_sup=$(awk '/^VmHWM/ { print $2 }' "/proc/${sup:-0}/status" 2>/dev/null)
+wait "$target"
+printf '\n%-58s %10s\n' "peak RSS" "KiB"
+printf '%-58s %10s\n' "/bin/true alone" "$rss_true" "launcher (sandbox-run /bin/true)" "$rss_launcher" \
+	"supervisor" "${rss_sup:-?}"
+
+# Each shipped profile: the size of its filters and the time to build them.
+printf '\n%-58s %10s %8s\n' "filters of the shipped profiles" "BPF insns" "build µs"
+: >"$work/profiles.tsv"
+for ini in "$top_srcdir"/profiles/*.ini; do
+	name=$(basename "$ini" .ini)
+	[ "$name" = sandbox-run ] && continue
+	command -v "$name" >/dev/null || { note "$name is not installed: its profile is left out"; continue; }
+	insns=$("$SR" --explain "$name" 2>/dev/null | sed -n 's/^seccomp: \([0-9]*\) BPF.*/\1/p')
+	read -r _ build_us < <("$bin/filter-time" "$ini" "$name" 2>/dev/null)
+	printf '%-58s %10s %8s\n' "$name" "${insns:-?}" "${build_us:-?}"
+	printf '%s\t%s\t%s\n' "$name" "${insns:-0}" "${build_us:-0}" >>"$work/profiles.tsv"
+done
+
+echo
+echo "targets (issue 13):"
+: >"$work/verdicts.tsv"
+env_file=$(median_of startup "env file F")
+verdict "sandbox-run file F / env file F (supervisor on)" \
+	"$(ratio "$(median_of startup "sandbox-run file F")" "$env_file")" 1.20
+verdict "sandbox-run file F / env file F (no supervisor)" \
+	"$(ratio "$(median_of startup "sandbox-run --log=none file F (no supervisor)")" "$env_file")" 1.10
+verdict "file over $nfiles files, sandboxed / bare" \
+	"$(awk -F'\t' '$1 == "files" && $2 == "sandbox-run file -f LIST" { print $4 }' "$rows")" 1.03
+verdict "syscall loop, sandboxed / bare" \
+	"$(ratio "$(median_of loop "sandbox-run syscall-loop 20000")" \
+		"$(median_of loop "syscall-loop 20000")")" 1.03
+[ $man_ok = 1 ] && verdict "man-db pipeline, sandboxed filters / man-db alone" \
+	"$(awk -F'\t' '$1 == "man" { r = $4 } END { print r }' "$rows")" 1.10
+verdict "supervisor peak RSS / 2 MiB" "$(ratio "${rss_sup:-0}" 2048)" 1
+verdict "launcher peak RSS / 4 MiB" "$(ratio "$rss_launcher" 4096)" 1
+
+json=$bin/results.json
+jq -n --rawfile rows "$rows" --rawfile prof "$work/profiles.tsv" \
+	--rawfile verdicts "$work/verdicts.tsv" \
+	--arg version "$("$SR" --version | head -1)" --arg kernel "$(uname -r)" \
+	--arg date "$(date -u +%FT%TZ)" --argjson rounds "$ROUNDS" --argjson runs "$RUNS" \
+	--argjson rss_true "${rss_true:-0}" --argjson rss_launcher "${rss_launcher:-0}" \
+	--argjson rss_supervisor "${rss_sup:-0}" --argjson true_us "$true_us" \
+	--argjson true_ns_us "$true_ns_us" '
+	def tsv($s): $s | split("\n") | map(select(length > 0) | split("\t"));
+	{ version: $version, kernel: $kernel, date: $date, rounds: $rounds, runs: $runs,
+	  times: [tsv($rows)[] | { group: .[0], name: .[1], median_ms: (.[2] | tonumber),
+	          ratio_to_first: (.[3] | tonumber), ratio_to_reference: (.[4] | tonumber) }],
+	  launcher_cost_us: { supervised: $true_us, unsupervised: $true_ns_us },
+	  peak_rss_kib: { bin_true: $rss_true, launcher: $rss_launcher, supervisor: $rss_supervisor },
+	  profiles: [tsv($prof)[] | { profile: .[0], bpf_instructions: (.[1] | tonumber),
+	             build_us: (.[2] | tonumber) }],
+	  targets: [tsv($verdicts)[] | { what: .[0], ratio: (.[1] | tonumber),
+	            limit: (.[2] | tonumber), verdict: .[3] }] }' >"$json"
+echo "figures written to $json"
