@@ -1,6 +1,8 @@
 /* Decode a system call and its arguments into words for a denial report:
- * socket(AF_INET, SOCK_STREAM, 0), openat(AT_FDCWD, "/etc/shadow" [read
- * from the process, best effort], O_RDONLY). */
+ * socket(AF_INET, SOCK_STREAM, 0), openat(AT_FDCWD, "/etc/shadow" [best
+ * effort], O_RDONLY). Values read from the caller's memory (paths, socket
+ * addresses) are marked "[best effort]": the caller may have changed them
+ * since the call, and the kernel never looks at this copy. */
 #ifndef SR_DECODE_H
 #define SR_DECODE_H
 
@@ -9,7 +11,10 @@
 #include <sys/types.h>
 
 /* Writes "name(args...)" into buf. pid is the caller, whose memory is read
- * for path arguments (best effort: it may have changed since the call). */
+ * for path and address arguments; pid <= 0 reads nothing (addresses are
+ * printed as numbers). Arguments that only locate buffers (addresses,
+ * lengths of mappings) print as "...", so repeats of one denial read the
+ * same. */
 void decode_call(int nr, const uint64_t args[6], pid_t pid, char *buf, size_t size);
 /* The syscall's name, or "syscall_NR" (static buffer). */
 const char *decode_name(int nr);

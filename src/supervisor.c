@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <poll.h>
 #include <seccomp.h>
@@ -13,6 +14,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <termios.h>
 #include <sys/wait.h>
 #include <syslog.h>
 #include <unistd.h>
@@ -27,9 +29,12 @@
 #ifndef SYS_pidfd_getfd
 #define SYS_pidfd_getfd 438
 #endif
+#ifndef SYS_pidfd_send_signal
+#define SYS_pidfd_send_signal 424
+#endif
 
 /* Distinct denials are reported once and counted; the rest are summed up
- * when the sandbox ends. */
+ * when the target ends. */
 #define MAX_DISTINCT 256
 
 struct seen {
@@ -40,43 +45,179 @@ struct seen {
 struct sup {
 	const struct policy *p;
 	pid_t target;
+	int pidfd;        /* the target's: readable once it has exited */
+	bool target_gone; /* then stderr is closed: it may be a pipe someone reads to EOF */
 	int listener;
 	struct seen seen[MAX_DISTINCT];
 	size_t n_seen;
 	unsigned long dropped; /* denials beyond MAX_DISTINCT distinct ones */
 };
 
-static void report(const struct sup *s, const char *line)
+/* What a denied call needs besides the promise, so the remedy is complete:
+ * the promise alone would still be refused by Landlock. */
+static const struct {
+	const char *promise;
+	const char *also;
+} landlock_also[] = {
+	{ "wpath", " and a [filesystem] write entry for the file" },
+	{ "cpath", " and a [filesystem] write entry for the directory" },
+	{ "tmppath", " and a [filesystem] write entry for the directory" },
+	{ "exec", " and a [filesystem] exec entry for the program" },
+};
+
+/* Arguments that no promise will ever grant (DESIGN.md's never list), so
+ * that the report does not send the reader looking for one. */
+enum arg_test { ANY_BIT, EQUALS, DIFFERS };
+#define CLONE_NEW_ANY                                                                        \
+	(CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER |       \
+	 CLONE_NEWPID | CLONE_NEWNET)
+static const struct {
+	const char *name;
+	uint8_t arg;
+	uint8_t test; /* enum arg_test, on arg & mask */
+	uint64_t mask, value;
+	const char *why;
+} never_args[] = {
+	{ "ioctl", 1, EQUALS, 0xffffffffu, TIOCSTI, "TIOCSTI types into the terminal" },
+	{ "ioctl", 1, EQUALS, 0xffffffffu, TIOCLINUX, "TIOCLINUX drives the console" },
+	{ "clone", 0, ANY_BIT, CLONE_NEW_ANY, 0, "namespaces widen kernel attack surface" },
+	{ "personality", 0, DIFFERS, ~0ULL, 0xffffffffu, "only a query of the personality is granted" },
+};
+
+static const char *never_why(const char *name, const uint64_t *args)
+{
+	for (size_t i = 0; i < sizeof never_args / sizeof never_args[0]; i++) {
+		if (strcmp(never_args[i].name, name) != 0)
+			continue;
+		uint64_t v = args[never_args[i].arg] & never_args[i].mask;
+		bool hit = never_args[i].test == ANY_BIT ? v != 0
+			   : never_args[i].test == EQUALS ? v == never_args[i].value
+							  : v != never_args[i].value;
+		if (hit)
+			return never_args[i].why;
+	}
+	const struct never_rule *never = never_lookup(name);
+	return never ? never->why : NULL;
+}
+
+static void write_line(int fd, const char *line)
+{
+	char *out = xasprintf("%s: %s\n", program_name, line);
+	ssize_t r = write(fd, out, strlen(out)); /* one write: lines never interleave */
+	(void)r;
+	free(out);
+}
+
+/* While the target lives, reports go to the stderr it was given. After it
+ * has exited our copy is closed, and a late report from one of its children
+ * goes to that child's own stderr. */
+static void report(const struct sup *s, pid_t caller, const char *line)
 {
 	int log = s->p->log;
-	if (log == LOG_STDERR || log == LOG_BOTH) {
-		char *out = xasprintf("%s: %s\n", program_name, line);
-		ssize_t r = write(STDERR_FILENO, out, strlen(out)); /* one write: whole lines */
-		(void)r;
-		free(out);
+	if ((log == LOG_STDERR || log == LOG_BOTH) && !s->target_gone) {
+		write_line(STDERR_FILENO, line);
+	} else if (log == LOG_STDERR || log == LOG_BOTH) {
+		int pidfd = (int)syscall(SYS_pidfd_open, caller, 0);
+		int fd = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, STDERR_FILENO, 0);
+		if (fd >= 0)
+			write_line(fd, line);
+		if (fd >= 0)
+			close(fd);
+		if (pidfd >= 0)
+			close(pidfd);
 	}
 	if (log == LOG_SYSLOG || log == LOG_BOTH)
 		syslog(LOG_WARNING, "%s", line);
 }
 
-/* What would allow the call: a promise, a preload rule, or nothing. */
-static void remedy(const struct policy *p, int nr, char *buf, size_t size)
+static bool cond_holds(const struct sys_cond *c, const uint64_t *args, pid_t self)
 {
-	const char *name = decode_name(nr);
-	const struct never_rule *never = never_lookup(name);
+	uint64_t want = c->value == VALUE_SELF_PID ? (uint64_t)self : c->value;
+	if (c->op == COND_EQ)
+		return args[c->arg] == want;
+	return (args[c->arg] & c->mask) == want;
+}
+
+static bool rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self)
+{
+	for (unsigned i = 0; i < r->ncond; i++)
+		if (!cond_holds(&r->cond[i], args, self))
+			return false;
+	return true;
+}
+
+/* The promises that would grant this very call, arguments included (mmap
+ * with PROT_EXEC names prot_exec, not stdio which has mmap only without).
+ * *any_rule tells whether some promise has the call at all. */
+static void granting_promises(const struct sup *s, int nr, const uint64_t *args, char *buf,
+			      size_t size, const char **first, bool *any_rule)
+{
+	buf[0] = '\0';
+	*first = NULL;
+	*any_rule = false;
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *pr = promise_at(i);
+		for (size_t j = 0; j < pr->nrules; j++) {
+			if (rule_nr(&pr->rules[j]) != nr)
+				continue;
+			*any_rule = true;
+			if (s->p->promise[i] || !rule_holds(&pr->rules[j], args, s->target))
+				continue;
+			size_t len = strlen(buf);
+			snprintf(buf + len, size - len, "%s\"%s\"", len ? " or " : "", pr->name);
+			if (!*first)
+				*first = pr->name;
+			break;
+		}
+	}
+}
+
+static const char *landlock_hint(const char *promise)
+{
+	for (size_t i = 0; promise && i < sizeof landlock_also / sizeof landlock_also[0]; i++)
+		if (strcmp(landlock_also[i].promise, promise) == 0)
+			return landlock_also[i].also;
+	return "";
+}
+
+static const char *first_promise_with(int nr)
+{
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *pr = promise_at(i);
+		for (size_t j = 0; j < pr->nrules; j++)
+			if (rule_nr(&pr->rules[j]) == nr)
+				return pr->name;
+	}
+	return "";
+}
+
+/* What would allow the call: a promise, an allow line, or nothing. */
+static void remedy(const struct sup *s, const struct seccomp_data *d, char *buf, size_t size)
+{
+	const struct policy *p = s->p;
+	const char *name = decode_name(d->nr);
+	const uint64_t *args = (const uint64_t *)d->args;
+	const char *never = never_why(name, args);
 	char promises[256];
-	promises_granting(nr, promises, sizeof promises);
+	const char *first;
+	bool any_rule;
+	granting_promises(s, d->nr, args, promises, sizeof promises, &first, &any_rule);
 	if (never)
-		snprintf(buf, size, "never granted (%s)", never->why);
-	else if (promises[0])
-		snprintf(buf, size, "needs promise %s (profile %s)", promises, p->profile_path);
+		snprintf(buf, size, "never granted (%s)", never);
+	else if (first)
+		snprintf(buf, size, "needs promise %s%s (profile %s)", promises, landlock_hint(first),
+			 p->profile_path);
+	else if (any_rule)
+		snprintf(buf, size, "no promise grants %s with these arguments "
+			 "(sandbox-run --list-promises=%s shows the conditions)", name,
+			 first_promise_with(d->nr));
 	else
 		snprintf(buf, size, "no promise grants it; add \"allow = %s\" to [profile] of %s",
 			 name, p->profile_path);
 	size_t len = strlen(buf);
-	if (p->unknown_preloads.n)
-		snprintf(buf + len, size - len, "; LD_PRELOAD %s is not a known library and may "
-			 "be the caller", p->unknown_preloads.item[0]);
+	for (size_t i = 0; i < p->unknown_preloads.n && len < size; i++, len = strlen(buf))
+		snprintf(buf + len, size - len, "; %s %s is not a known library and may be "
+			 "the caller", p->unknown_preloads.origin[i], p->unknown_preloads.item[i]);
 }
 
 static struct seen *remember(struct sup *s, const char *call)
@@ -90,55 +231,126 @@ static struct seen *remember(struct sup *s, const char *call)
 	return &s->seen[s->n_seen++];
 }
 
+/* A value from /proc/PID/status ("Tgid:", "SigCgt:"), or def. */
+static unsigned long long proc_status(pid_t pid, pid_t tid, const char *key, int base,
+				      unsigned long long def)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, tid ? "/proc/%d/task/%d/status" : "/proc/%d/status",
+		 (int)pid, (int)tid);
+	FILE *f = fopen(path, "re");
+	size_t klen = strlen(key);
+	while (f && fgets(line, sizeof line, f))
+		if (strncmp(line, key, klen) == 0) {
+			def = strtoull(line + klen, NULL, base);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return def;
+}
+
+/* SIGSYS kills only if the process neither catches, ignores nor blocks it;
+ * otherwise kill mode uses SIGKILL, which nothing can refuse. */
+static int kill_signal(pid_t tgid, pid_t tid)
+{
+	unsigned long long bit = 1ULL << (SIGSYS - 1);
+	unsigned long long caught = proc_status(tgid, 0, "SigCgt:", 16, ~0ULL) |
+				    proc_status(tgid, 0, "SigIgn:", 16, ~0ULL) |
+				    proc_status(tgid, tid, "SigBlk:", 16, ~0ULL);
+	return caught & bit ? SIGKILL : SIGSYS;
+}
+
+/* Signals the caller's process before answering, so that it dies on its way
+ * back to user space and never runs past the denied call. The pidfd, taken
+ * while the notification is still valid, cannot hit a recycled pid. */
+static void kill_caller(const struct sup *s, const struct seccomp_notif *req, pid_t tgid, int sig)
+{
+	int pidfd = (int)syscall(SYS_pidfd_open, tgid, 0);
+	if (pidfd < 0)
+		return;
+	if (seccomp_notify_id_valid(s->listener, req->id) == 0)
+		syscall(SYS_pidfd_send_signal, pidfd, sig, NULL, 0);
+	close(pidfd);
+}
+
+static void report_first(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
+			 const char *call, int sig)
+{
+	char why[1024], who[64];
+	remedy(s, &req->data, why, sizeof why);
+	if (tgid == (pid_t)req->pid)
+		snprintf(who, sizeof who, "%s[%d]", s->p->program, (int)tgid);
+	else
+		snprintf(who, sizeof who, "%s[%d] thread %d", s->p->program, (int)tgid,
+			 (int)req->pid);
+	const char *mode = "";
+	if (s->p->on_violation == VIOLATION_REPORT)
+		mode = "; let through (on-violation = report; Landlock still applies)";
+	else if (sig == SIGSYS)
+		mode = "; killed by SIGSYS (on-violation = kill)";
+	else if (sig == SIGKILL)
+		mode = "; killed by SIGKILL (on-violation = kill, and it catches or blocks SIGSYS)";
+	char *line = xasprintf("%s: %s %s: %s%s", who, s->p->on_violation == VIOLATION_REPORT ?
+			       "would deny" : "denied", call, why, mode);
+	report(s, tgid, line);
+	free(line);
+}
+
 static void handle(struct sup *s, const struct seccomp_notif *req, struct seccomp_notif_resp *resp)
 {
-	const struct policy *p = s->p;
-	char call[1024], why[1024];
-	decode_call(req->data.nr, (const uint64_t *)req->data.args, (pid_t)req->pid, call,
-		    sizeof call);
+	char call[1024];
+	const uint64_t *args = (const uint64_t *)req->data.args;
+	pid_t tgid = (pid_t)proc_status((pid_t)req->pid, 0, "Tgid:", 10, req->pid);
+	decode_call(req->data.nr, args, (pid_t)req->pid, call, sizeof call);
+	/* What was read from a pid that exited meanwhile may be someone else's. */
+	if (seccomp_notify_id_valid(s->listener, req->id) != 0)
+		decode_call(req->data.nr, args, 0, call, sizeof call);
+	int sig = s->p->on_violation == VIOLATION_KILL ? kill_signal(tgid, (pid_t)req->pid) : 0;
 	struct seen *seen = remember(s, call);
 	if (!seen)
 		s->dropped++;
-	else if (seen->count++ == 0) {
-		remedy(p, req->data.nr, why, sizeof why);
-		char *line = xasprintf("%s[%d]: %s %s: %s%s", p->program, (int)req->pid,
-				       p->on_violation == VIOLATION_REPORT ? "would deny" : "denied",
-				       call, why,
-				       p->on_violation == VIOLATION_REPORT ? " (on-violation = report: "
-				       "allowed)" : p->on_violation == VIOLATION_KILL ?
-				       " (on-violation = kill)" : "");
-		report(s, line);
-		free(line);
-	}
-	resp->id = req->id;
-	resp->val = 0;
-	resp->error = 0;
-	resp->flags = 0;
-	if (p->on_violation == VIOLATION_REPORT) {
-		resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-		return;
-	}
-	if (p->on_violation == VIOLATION_KILL)
-		kill((pid_t)req->pid, SIGSYS); /* the whole thread group, as the kernel would */
-	resp->error = -EPERM;
+	else if (seen->count++ == 0)
+		report_first(s, req, tgid, call, sig);
+	*resp = (struct seccomp_notif_resp){ .id = req->id, .error = -EPERM };
+	if (s->p->on_violation == VIOLATION_REPORT)
+		*resp = (struct seccomp_notif_resp){ .id = req->id,
+						      .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
+	if (sig)
+		kill_caller(s, req, tgid, sig);
 }
 
 static void summarize(struct sup *s)
 {
+	const char *verb = s->p->on_violation == VIOLATION_REPORT ? "let through" : "denied";
 	for (size_t i = 0; i < s->n_seen; i++) {
 		if (s->seen[i].count > 1) {
-			char *line = xasprintf("%s: %s was denied %lu times in all", s->p->program,
-					       s->seen[i].call, s->seen[i].count);
-			report(s, line);
+			char *line = xasprintf("%s: %s was %s %lu times in all", s->p->program,
+					       s->seen[i].call, verb, s->seen[i].count);
+			report(s, s->target, line);
 			free(line);
 		}
-		free(s->seen[i].call);
+		s->seen[i].count = 1; /* a late repeat is not summed up twice */
 	}
 	if (s->dropped) {
-		char *line = xasprintf("%s: %lu more denials of other kinds", s->p->program, s->dropped);
-		report(s, line);
+		char *line = xasprintf("%s: %lu more calls of other kinds were %s", s->p->program,
+				       s->dropped, verb);
+		report(s, s->target, line);
 		free(line);
+		s->dropped = 0;
 	}
+}
+
+/* The target has exited: sum up, and let go of its stderr. */
+static void target_exited(struct sup *s)
+{
+	summarize(s);
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null >= 0) {
+		dup2(null, STDERR_FILENO);
+		close(null);
+	}
+	s->target_gone = true;
 }
 
 static void serve(struct sup *s)
@@ -146,15 +358,15 @@ static void serve(struct sup *s)
 	struct seccomp_notif *req;
 	struct seccomp_notif_resp *resp;
 	if (seccomp_notify_alloc(&req, &resp) < 0)
-		_exit(1);
+		return;
+	struct pollfd pfd[2] = { { s->listener, POLLIN, 0 }, { s->pidfd, POLLIN, 0 } };
 	for (;;) {
-		struct pollfd pfd = { s->listener, POLLIN, 0 };
-		if (poll(&pfd, 1, -1) < 0) {
+		if (poll(pfd, 2, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
-		if (pfd.revents & POLLIN) {
+		if (pfd[0].revents & POLLIN) {
 			memset(req, 0, sizeof *req);
 			if (seccomp_notify_receive(s->listener, req) < 0)
 				continue; /* the caller died meanwhile */
@@ -162,10 +374,15 @@ static void serve(struct sup *s)
 			seccomp_notify_respond(s->listener, resp);
 			continue;
 		}
-		if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL))
+		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break; /* no sandboxed process is left */
+		if (pfd[1].revents) {
+			target_exited(s);
+			pfd[1].fd = -1;
+		}
 	}
-	summarize(s);
+	if (!s->target_gone)
+		summarize(s);
 	seccomp_notify_free(req, resp);
 }
 
@@ -193,17 +410,18 @@ static void ignore_job_signals(void)
 		signal(sigs[i], SIG_IGN);
 }
 
-static int receive_listener(pid_t target)
+/* Takes the listener out of the target with pidfd_getfd: the target itself
+ * needs no call beyond read and write for the handoff. */
+static int receive_listener(struct sup *s)
 {
 	int number;
 	if (read(3, &number, sizeof number) != (ssize_t)sizeof number)
 		return -1; /* the launcher failed before its filter: nothing to do */
-	int pidfd = (int)syscall(SYS_pidfd_open, target, 0);
-	int fd = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, number, 0);
+	s->pidfd = (int)syscall(SYS_pidfd_open, s->target, 0);
+	int fd = s->pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, s->pidfd, number, 0);
 	char ok = fd >= 0 ? 'y' : 'n';
 	if (write(3, &ok, 1) != 1 || fd < 0)
 		return -1;
-	close(pidfd);
 	return fd;
 }
 
@@ -214,8 +432,8 @@ static void __attribute__((noreturn)) supervisor_main(const struct policy *p, pi
 	pid_t self = getpid();
 	if (write(3, &self, sizeof self) != (ssize_t)sizeof self)
 		_exit(1);
-	struct sup s = { .p = p, .target = target };
-	s.listener = receive_listener(target);
+	struct sup s = { .p = p, .target = target, .pidfd = -1 };
+	s.listener = receive_listener(&s);
 	close(3);
 	if (s.listener < 0)
 		_exit(0);
