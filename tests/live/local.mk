@@ -1,10 +1,14 @@
 # Live tests: the launcher applied to real programs, as root and as nobody.
 check_PROGRAMS += tests/live/fileops
 tests_live_fileops_SOURCES = tests/live/fileops.c
+check_PROGRAMS += tests/live/netops
+tests_live_netops_SOURCES = tests/live/netops.c
 live_tests = \
 	tests/live/file-output.t \
 	tests/live/confinement.t \
 	tests/live/exit-status.t \
-	tests/live/landlock.t
+	tests/live/landlock.t \
+	tests/live/landlock-degraded.t \
+	tests/live/network.t
 TESTS += $(live_tests)
 EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini
