@@ -1,0 +1,16 @@
+# Man pages (installed in $(mandir)/man1 and man5, checked by
+# tests/admin/man-pages.t), the guides (in $(docdir)) and the bash
+# completion (in $(bashcompletiondir), see configure.ac).
+dist_man_MANS += \
+	docs/sandbox-run.1 \
+	docs/sandbox-run.profile.5 \
+	docs/sandbox-run.conf.5 \
+	docs/sandbox-run.preload.5
+
+dist_doc_DATA += \
+	README.md \
+	docs/writing-profiles.md \
+	docs/troubleshooting.md \
+	docs/design-notes.md
+
+dist_bashcompletion_DATA = completion/sandbox-run

@@ -165,7 +165,7 @@ void cli_print_help(void)
 		const char *end = o->has_arg == optional_argument ? "]" : "";
 		snprintf(left, sizeof left, "%s%c%s--%s%s%s%s",
 			 o->id < 256 ? "-" : "  ", o->id < 256 ? o->id : ' ',
-			 o->id < 256 ? ", " : "  ", o->name, o->arg ? sep : "",
+			 o->id < 256 ? ", " : " ", o->name, o->arg ? sep : "",
 			 o->arg ? o->arg : "", o->arg ? end : "");
 		printf("  %-28s %s\n", left, o->help);
 	}

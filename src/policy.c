@@ -328,12 +328,12 @@ void policy_build(const struct policy_input *in, struct policy *p)
 	p->argv = in->argv;
 	p->profile_path = xstrdup(in->profile_path);
 	p->description = in->profile->description ? xstrdup(in->profile->description) : NULL;
+	if (in->settings->conf_path) /* read first, by settings_load */
+		strlist_add(&p->files, in->settings->conf_path, "settings");
 	for (size_t i = 0; i < in->profile->files.n; i++)
 		strlist_add(&p->files, in->profile->files.item[i], "profile");
 	for (size_t i = 0; i < in->preloads->rule_files.n; i++)
 		strlist_add(&p->files, in->preloads->rule_files.item[i], "preload rule");
-	if (in->settings->conf_path)
-		strlist_add(&p->files, in->settings->conf_path, "settings");
 
 	decide_modes(in, p);
 	add_profile_promises(in, p);
