@@ -54,6 +54,18 @@ for runner in $(runners); do
 	is "$mode" "$(printf '%o' $(( 0666 & ~0$(umask) )))" "$runner: the launcher creates a new output with 0666 less the umask"
 done
 
+# a #! script: the kernel runs its interpreter, which must be executable,
+# and the interpreter reads the script, which must be readable
+for runner in $(runners); do
+	dir=$(tap_tmp)
+	printf '#!/bin/sh\necho "script ran: $1"\n' > "$dir/script"
+	chmod 755 "$dir/script"
+	is "$($runner "$SANDBOX_RUN" -p "$top_srcdir/tests/live/sh.ini" "$dir/script" arg 2>&1)" "script ran: arg" \
+		"$runner: a #! script runs confined: its interpreter is granted with it"
+done
+like "$("$SANDBOX_RUN" --explain -p "$top_srcdir/tests/live/sh.ini" "$dir/script")" \
+	"read,execute /bin/sh  interpreter of $dir/script" "--explain names the script's interpreter"
+
 # what --explain says about it
 dir=$(tap_tmp); echo x > "$dir/in"
 out=$("$SANDBOX_RUN" --explain -p "$fileops_profile" "$FILEOPS" -o "$dir/o" "$dir/in")
