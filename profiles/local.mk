@@ -2,7 +2,47 @@
 # directory is created empty for their own and for drop-ins.
 profilesdir = $(pkgdatadir)/profiles
 dist_profiles_DATA = \
-	profiles/file.ini
+	profiles/bsdtar.ini \
+	profiles/bunzip2.ini \
+	profiles/bzcat.ini \
+	profiles/bzip2.ini \
+	profiles/default.ini \
+	profiles/eqn.ini \
+	profiles/exiftool.ini \
+	profiles/file.ini \
+	profiles/groff.ini \
+	profiles/grops.ini \
+	profiles/grotty.ini \
+	profiles/gs.ini \
+	profiles/gunzip.ini \
+	profiles/gzip.ini \
+	profiles/identify.ini \
+	profiles/less.ini \
+	profiles/lzip.ini \
+	profiles/manconv.ini \
+	profiles/nm.ini \
+	profiles/nroff.ini \
+	profiles/objdump.ini \
+	profiles/pdfinfo.ini \
+	profiles/pdftotext.ini \
+	profiles/pic.ini \
+	profiles/preconv.ini \
+	profiles/readelf.ini \
+	profiles/refer.ini \
+	profiles/size.ini \
+	profiles/soelim.ini \
+	profiles/strings.ini \
+	profiles/tbl.ini \
+	profiles/troff.ini \
+	profiles/unxz.ini \
+	profiles/unzip.ini \
+	profiles/unzstd.ini \
+	profiles/xz.ini \
+	profiles/xzcat.ini \
+	profiles/zcat.ini \
+	profiles/zsoelim.ini \
+	profiles/zstd.ini \
+	profiles/zstdcat.ini
 
 include profiles/preload.d/local.mk
 
