@@ -6,6 +6,41 @@
 #include "landlock.h"
 #include "promises.h"
 
+#define WIDTH 78
+
+static const char *const violation_words[] = {
+	[VIOLATION_DENY] = "a denied call fails with EPERM",
+	[VIOLATION_KILL] = "a denied call kills the process with SIGSYS",
+	[VIOLATION_REPORT] = "a denied call proceeds and is reported (audit mode; Landlock "
+			     "still applies)",
+};
+
+/* Words separated by blanks, wrapped at WIDTH, each line indented. */
+struct wrap {
+	const char *indent;
+	size_t col;
+};
+
+static void wrap_word(struct wrap *w, const char *word)
+{
+	size_t len = strlen(word);
+	if (w->col && w->col + 1 + len > WIDTH) {
+		printf("\n");
+		w->col = 0;
+	}
+	if (!w->col)
+		w->col = (size_t)printf("%s%s", w->indent, word);
+	else
+		w->col += (size_t)printf(" %s", word);
+}
+
+static void wrap_end(struct wrap *w)
+{
+	if (w->col)
+		printf("\n");
+	w->col = 0;
+}
+
 static void print_access(unsigned a)
 {
 	static const struct {
@@ -23,69 +58,170 @@ static void print_access(unsigned a)
 		}
 }
 
+static bool usable(const struct sys_rule *r)
+{
+	return rule_nr(r) >= 0; /* on this architecture */
+}
+
+/* Each call once, in catalogue order. */
+static void print_calls(const struct promise *pr)
+{
+	struct wrap w = { "      ", 0 };
+	for (size_t j = 0; j < pr->nrules; j++) {
+		const struct sys_rule *r = &pr->rules[j];
+		bool repeat = false;
+		for (size_t k = 0; k < j; k++)
+			repeat |= strcmp(pr->rules[k].name, r->name) == 0;
+		if (usable(r) && !repeat)
+			wrap_word(&w, r->name);
+	}
+	wrap_end(&w);
+}
+
+/* "fcntl: F_DUPFD | F_GETFD | ...": every condition of one call, joined. */
+static void print_conditions_of(const struct promise *pr, size_t j)
+{
+	const char *name = pr->rules[j].name;
+	struct wrap w = { "        ", 0 };
+	w.col = (size_t)printf("      %s:", name);
+	size_t last = j;
+	for (size_t k = j; k < pr->nrules; k++)
+		if (strcmp(pr->rules[k].name, name) == 0)
+			last = k;
+	for (size_t k = j; k <= last; k++) {
+		const struct sys_rule *o = &pr->rules[k];
+		if (strcmp(o->name, name) != 0)
+			continue;
+		char item[256];
+		snprintf(item, sizeof item, "%s%s", o->ncond ? o->note : "any arguments",
+			 k < last ? " |" : "");
+		wrap_word(&w, item);
+	}
+	wrap_end(&w);
+}
+
+static void print_conditions(const struct promise *pr)
+{
+	for (size_t j = 0; j < pr->nrules; j++) {
+		const struct sys_rule *r = &pr->rules[j];
+		bool first = true;
+		for (size_t k = 0; k < j; k++)
+			first &= strcmp(pr->rules[k].name, r->name) != 0;
+		if (first && usable(r) && r->ncond)
+			print_conditions_of(pr, j);
+	}
+}
+
 static void print_promises(const struct policy *p)
 {
-	printf("promises:\n");
+	printf("promises (the system calls each expands to):\n");
 	for (size_t i = 0; i < promise_count(); i++) {
 		if (!p->promise[i])
 			continue;
 		const struct promise *pr = promise_at(i);
-		printf("  %-10s %s\n", pr->name, p->promise_why[i]);
-		printf("    ");
-		const char *prev = "";
-		for (size_t j = 0; j < pr->nrules; j++) {
-			const struct sys_rule *r = &pr->rules[j];
-			if (rule_nr(r) < 0 || strcmp(prev, r->name) == 0)
-				continue;
-			printf("%s%s%s", *prev ? " " : "", r->name, r->ncond ? "(*)" : "");
-			prev = r->name;
-		}
-		printf("\n");
+		printf("  %s: %s\n    granted by: %s\n    calls:\n", pr->name, pr->help,
+		       p->promise_why[i]);
+		print_calls(pr);
+		printf("    argument conditions:\n");
+		print_conditions(pr);
 	}
-	printf("    (*) with argument conditions: sandbox-run --list-promises=NAME\n");
 	for (size_t i = 0; i < p->allow.n; i++)
-		printf("  allow %s  %s\n", p->allow.item[i], p->allow.origin[i]);
+		printf("  allow %s: %s\n", p->allow.item[i], p->allow.origin[i]);
+	printf("  never granted: %zu calls (sandbox-run --list-promises lists them)\n",
+	       never_count());
 }
 
 static void print_landlock(const struct policy *p)
 {
 	int abi = landlock_abi();
-	printf("landlock: %s (kernel ABI %d, needed %u)\n", landlock_mode_names[p->landlock],
-	       abi < 0 ? 0 : abi, p->landlock_abi_needed);
+	printf("landlock: %s (kernel ABI %d, this policy needs %u)\n",
+	       landlock_mode_names[p->landlock], abi < 0 ? 0 : abi, p->landlock_abi_needed);
 	for (size_t i = 0; i < p->n_grants; i++) {
 		const struct grant *g = &p->grants[i];
 		printf("  ");
 		print_access(g->access);
-		printf(" %s  %s%s\n", g->path, g->why, g->create_first ? " (created first)" : "");
+		printf(" %s: %s%s\n", g->path, g->why, g->create_first ? " (created first)" : "");
 	}
 	if (!p->restrict_tcp)
 		printf("  TCP: unrestricted (promise inet, no port list)\n");
 	else if (!p->n_ports)
 		printf("  TCP: no bind or connect\n");
 	for (size_t i = 0; i < p->n_ports; i++)
-		printf("  TCP %s port %u  %s\n", p->ports[i].bind ? "bind" : "connect",
+		printf("  TCP %s port %u: %s\n", p->ports[i].bind ? "bind" : "connect",
 		       p->ports[i].port, p->ports[i].why);
 	printf("  signals and abstract unix sockets: scoped to the sandbox (ABI 6)\n");
 }
 
+/* The rule file named in a preload note "LIB (ORIGIN): rule PATH: ...". */
+static bool rule_path(const char *note, char *buf, size_t size)
+{
+	const char *r = strstr(note, ": rule ");
+	if (!r)
+		return false;
+	r += strlen(": rule ");
+	size_t n = strcspn(r, ":");
+	snprintf(buf, size, "%.*s", (int)n, r);
+	return n > 0;
+}
+
+static bool mentions(const char *text, const char *path)
+{
+	return text && strstr(text, path);
+}
+
+/* What a matched preload rule added: everything whose reason names it. */
+static void print_rule_effects(const struct policy *p, const char *note)
+{
+	char path[512];
+	if (!rule_path(note, path, sizeof path))
+		return;
+	for (size_t i = 0; i < promise_count(); i++)
+		if (p->promise[i] && mentions(p->promise_why[i], path))
+			printf("    adds promise %s\n", promise_at(i)->name);
+	for (size_t i = 0; i < p->allow.n; i++)
+		if (mentions(p->allow.origin[i], path))
+			printf("    adds allow %s\n", p->allow.item[i]);
+	for (size_t i = 0; i < p->n_grants; i++)
+		if (mentions(p->grants[i].why, path)) {
+			printf("    adds Landlock ");
+			print_access(p->grants[i].access);
+			printf(" %s\n", p->grants[i].path);
+		}
+	for (size_t i = 0; i < p->n_ports; i++)
+		if (mentions(p->ports[i].why, path))
+			printf("    adds TCP %s port %u\n", p->ports[i].bind ? "bind" : "connect",
+			       p->ports[i].port);
+}
+
+static void print_preloads(const struct policy *p)
+{
+	printf("preloaded libraries:%s\n", p->preload_notes.n || p->unknown_preloads.n ? "" : " none");
+	for (size_t i = 0; i < p->preload_notes.n; i++) {
+		printf("  %s\n", p->preload_notes.item[i]);
+		print_rule_effects(p, p->preload_notes.item[i]);
+	}
+	for (size_t i = 0; i < p->unknown_preloads.n; i++)
+		printf("  %s (%s): no rule knows it; it runs under this policy and its denied "
+		       "calls are reported\n", p->unknown_preloads.item[i],
+		       p->unknown_preloads.origin[i]);
+}
+
 void explain_print(const struct policy *p, unsigned bpf_instructions)
 {
-	printf("command: %s\n", p->target);
-	printf("profile: %s%s%s\n", p->profile_path, p->description ? " -- " : "",
+	printf("command: %s", p->target);
+	for (int i = 1; i < p->argc; i++)
+		printf(" %s", p->argv[i]);
+	printf("\nprofile: %s%s%s\n", p->profile_path, p->description ? ": " : "",
 	       p->description ? p->description : "");
 	printf("files read:\n");
 	for (size_t i = 0; i < p->files.n; i++)
 		printf("  %s (%s)\n", p->files.item[i], p->files.origin[i]);
-	printf("on-violation: %s; reports: %s\n", violation_names[p->on_violation],
-	       log_names[p->log]);
+	printf("on-violation: %s: %s\n", violation_names[p->on_violation],
+	       violation_words[p->on_violation]);
+	printf("reports: %s\n", policy_supervised(p) ? log_names[p->log] : "none (no supervisor)");
 	print_promises(p);
 	print_landlock(p);
-	printf("preloaded libraries:%s\n", p->preload_notes.n || p->unknown_preloads.n ? "" : " none");
-	for (size_t i = 0; i < p->preload_notes.n; i++)
-		printf("  %s\n", p->preload_notes.item[i]);
-	for (size_t i = 0; i < p->unknown_preloads.n; i++)
-		printf("  %s (%s): no rule knows it\n", p->unknown_preloads.item[i],
-		       p->unknown_preloads.origin[i]);
+	print_preloads(p);
 	printf("capabilities: all dropped; no_new_privs: set\n");
 	printf("seccomp: %u BPF instructions; unknown calls get ENOSYS; denied calls %s\n",
 	       bpf_instructions, policy_supervised(p) ? "go to the supervisor" :
