@@ -12,24 +12,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <asm/termbits.h> /* struct termios2, for TCGETS2 */
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <linux/netlink.h>
 
 #include "util.h"
 
 #define SYS(n) { #n, SCMP_SYS(n), 0, { { 0 } }, NULL }
-#define SYSN(n) { #n, NR_BY_NAME, 0, { { 0 } }, NULL }
 #define SYS1(n, c1, note) { #n, SCMP_SYS(n), 1, { c1 }, note }
 #define SYS2(n, c1, c2, note) { #n, SCMP_SYS(n), 2, { c1, c2 }, note }
+/* Calls newer than the build's kernel headers: numbered by the running
+ * libseccomp, skipped when it does not know them. */
+#define SYSN(n) { #n, NR_BY_NAME, 0, { { 0 } }, NULL }
+#define SYSN1(n, c1, note) { #n, NR_BY_NAME, 1, { c1 }, note }
 #define EQ(a, v) { (a), COND_EQ, 0, (v) }
 #define MASKED(a, m, v) { (a), COND_MASKED_EQ, (m), (v) }
 /* ioctl requests are 32 bits in the kernel; compare only those, so that
  * garbage in the upper half cannot slip past (TIOCSTI | 1<<32). */
-#define IOCTL(req, note) SYS1(ioctl, MASKED(1, 0xffffffffu, (req)), note)
-#define FCNTL(cmd) SYS1(fcntl, EQ(1, (cmd)), #cmd)
+#define IOCTL(req) SYS1(ioctl, MASKED(1, 0xffffffffu, (req)), #req)
+/* fcntl64 is the same call on 32-bit architectures. */
+#define FCNTL(cmd) SYS1(fcntl, EQ(1, (cmd)), #cmd), SYS1(fcntl64, EQ(1, (cmd)), #cmd)
 #define PRCTL(opt) SYS1(prctl, EQ(0, (opt)), #opt)
+/* W^X: an executable mapping is never writable at the same time. */
+#define EXEC_NOT_WRITE(a) MASKED(a, PROT_EXEC | PROT_WRITE, PROT_EXEC)
+#define NO_EXEC(a) MASKED(a, PROT_EXEC, 0)
+#define NO_SETID(a) MASKED(a, SETID_MODE_BITS, 0)
 
 /* O_TMPFILE includes O_DIRECTORY; only its own bit may be masked, or
  * opendir() would look like a write. */
@@ -42,98 +52,119 @@
 #ifndef PR_SET_VMA
 #define PR_SET_VMA 0x53564d41
 #endif
+#ifndef MFD_NOEXEC_SEAL
+#define MFD_NOEXEC_SEAL 0x0008u /* Linux 6.3 */
+#endif
 
 static const struct sys_rule stdio_rules[] = {
 	SYS(read), SYS(write), SYS(readv), SYS(writev), SYS(pread64), SYS(pwrite64),
 	SYS(preadv), SYS(pwritev), SYS(preadv2), SYS(pwritev2), SYS(close), SYS(close_range),
 	SYS(lseek), SYS(_llseek), SYS(fstat), SYS(fstat64), SYS(fstatfs), SYS(fstatfs64),
-	SYS(dup), SYS(dup2), SYS(dup3), SYS(pipe), SYS(pipe2), SYS(sendfile), SYS(splice),
-	SYS(tee), SYS(copy_file_range), SYS(fadvise64), SYS(readahead), SYS(fsync),
-	SYS(fdatasync),
+	SYS(dup), SYS(dup2), SYS(dup3), SYS(pipe), SYS(pipe2), SYS(sendfile), SYS(sendfile64),
+	SYS(splice), SYS(tee), SYS(vmsplice), SYS(copy_file_range), SYS(fadvise64),
+	SYS(fadvise64_64), SYS(arm_fadvise64_64), SYS(readahead), SYS(fsync), SYS(fdatasync),
 	FCNTL(F_DUPFD), FCNTL(F_DUPFD_CLOEXEC), FCNTL(F_GETFD), FCNTL(F_SETFD), FCNTL(F_GETFL),
-	FCNTL(F_SETFL), FCNTL(F_GETPIPE_SZ), FCNTL(F_GET_SEALS),
+	FCNTL(F_SETFL), FCNTL(F_GETPIPE_SZ), FCNTL(F_SETPIPE_SZ), FCNTL(F_GET_SEALS),
+	FCNTL(F_ADD_SEALS), FCNTL(F_GETOWN), /* never F_SETOWN: SIGIO to another process */
 	/* memory: no executable mapping unless it is file-backed and not
 	 * writable, which is what ld.so does with libraries (prot_exec grants
-	 * the rest) */
-	SYS1(mmap, MASKED(2, PROT_EXEC, 0), "without PROT_EXEC"),
-	SYS2(mmap, MASKED(2, PROT_EXEC | PROT_WRITE, PROT_EXEC), MASKED(3, MAP_ANONYMOUS, 0),
+	 * anonymous ones) */
+	SYS1(mmap, NO_EXEC(2), "without PROT_EXEC"),
+	SYS2(mmap, EXEC_NOT_WRITE(2), MASKED(3, MAP_ANONYMOUS, 0),
 	     "PROT_EXEC of a file, not writable (the dynamic loader)"),
-	SYS1(mprotect, MASKED(2, PROT_EXEC, 0), "without PROT_EXEC"),
-	SYS1(pkey_mprotect, MASKED(2, PROT_EXEC, 0), "without PROT_EXEC"),
+	SYS1(mmap2, NO_EXEC(2), "without PROT_EXEC"),
+	SYS2(mmap2, EXEC_NOT_WRITE(2), MASKED(3, MAP_ANONYMOUS, 0),
+	     "PROT_EXEC of a file, not writable (the dynamic loader)"),
+	SYS1(mprotect, NO_EXEC(2), "without PROT_EXEC"),
+	SYS1(pkey_mprotect, NO_EXEC(2), "without PROT_EXEC"),
 	SYS(munmap), SYS(mremap), SYS(madvise), SYS(msync), SYS(mincore), SYS(brk),
-	SYS(membarrier),
+	SYS(membarrier), SYS(mlock), SYS(mlock2), SYS(munlock), SYSN(mseal),
 	/* identity, time, scheduling: read-only views of oneself */
 	SYS(getpid), SYS(getppid), SYS(gettid), SYS(getuid), SYS(geteuid), SYS(getgid),
-	SYS(getegid), SYS(getresuid), SYS(getresgid), SYS(getgroups), SYS(getpgrp),
-	SYS(getpgid), SYS(getsid), SYS(getrlimit), SYS(ugetrlimit), SYS(getrusage),
-	SYS1(prlimit64, EQ(2, 0), "as a getter (new limit NULL)"), SYS(times), SYS(uname),
-	SYS(sysinfo), SYS(umask), SYS(getcpu), SYS(getrandom), SYS(clock_gettime),
-	SYS(clock_getres), SYS(clock_nanosleep), SYS(nanosleep), SYS(gettimeofday), SYS(time),
-	SYS(sched_yield), SYS(sched_getaffinity), SYS(sched_getparam), SYS(sched_getscheduler),
-	SYS(getitimer), SYS(setitimer), SYS(alarm), SYS(pause), SYS(timer_create),
-	SYS(timer_settime), SYS(timer_gettime), SYS(timer_getoverrun), SYS(timer_delete),
-	SYS1(personality, EQ(0, 0xffffffffu), "query only"),
+	SYS(getegid), SYS(getresuid), SYS(getresgid), SYS(getgroups), SYS(getuid32),
+	SYS(geteuid32), SYS(getgid32), SYS(getegid32), SYS(getresuid32), SYS(getresgid32),
+	SYS(getgroups32), SYS(getpgrp), SYS(getpgid), SYS(getsid), SYS(capget),
+	SYS(getrlimit), SYS(ugetrlimit), SYS(getrusage),
+	SYS2(prlimit64, EQ(0, 0), EQ(2, 0), "of itself, as a getter (new limit NULL)"),
+	SYS(times), SYS(uname), SYS(sysinfo), SYS(umask), SYS(getcpu), SYS(getrandom),
+	SYS(clock_gettime), SYS(clock_gettime64), SYS(clock_getres), SYS(clock_getres_time64),
+	SYS(clock_nanosleep), SYS(clock_nanosleep_time64), SYS(nanosleep), SYS(gettimeofday),
+	SYS(time), SYS(sched_yield), SYS(sched_getaffinity), SYS(sched_getparam),
+	SYS(sched_getscheduler), SYS(sched_get_priority_max), SYS(sched_get_priority_min),
+	SYS(sched_rr_get_interval), SYS(sched_rr_get_interval_time64), SYS(getitimer),
+	SYS(setitimer), SYS(alarm), SYS(pause), SYS(timer_create), SYS(timer_settime),
+	SYS(timer_settime64), SYS(timer_gettime), SYS(timer_gettime64), SYS(timer_getoverrun),
+	SYS(timer_delete),
+	/* the kernel compares the low 32 bits: 0xffffffff only reads */
+	SYS1(personality, MASKED(0, 0xffffffffu, 0xffffffffu), "query only (0xffffffff)"),
 	SYS(arch_prctl), SYS(set_tid_address), SYS(set_robust_list), SYS(get_robust_list),
-	SYS(rseq), SYS(futex), SYS(futex_waitv), SYS(exit), SYS(exit_group),
-	SYS(restart_syscall), SYS(wait4), SYS(waitid),
+	SYS(rseq), SYS(futex), SYS(futex_time64), SYS(futex_waitv), SYS(exit), SYS(exit_group),
+	SYS(restart_syscall), SYS(wait4), SYS(waitid), SYS(waitpid),
 	/* signals: to oneself (Landlock's signal scope guards the rest) */
-	SYS(rt_sigaction), SYS(rt_sigprocmask), SYS(rt_sigreturn), SYS(rt_sigpending),
-	SYS(rt_sigsuspend), SYS(rt_sigtimedwait), SYS(sigaltstack),
+	SYS(rt_sigaction), SYS(rt_sigprocmask), SYS(rt_sigreturn), SYS(sigreturn),
+	SYS(rt_sigpending), SYS(rt_sigsuspend), SYS(rt_sigtimedwait),
+	SYS(rt_sigtimedwait_time64), SYS(sigaltstack),
 	SYS1(kill, EQ(0, VALUE_SELF_PID), "to itself"),
 	SYS1(tgkill, EQ(0, VALUE_SELF_PID), "to its own threads"),
 	/* waiting on descriptors it already has */
-	SYS(poll), SYS(ppoll), SYS(select), SYS(pselect6), SYS(epoll_create),
-	SYS(epoll_create1), SYS(epoll_ctl), SYS(epoll_wait), SYS(epoll_pwait),
-	SYS(epoll_pwait2), SYS(eventfd), SYS(eventfd2), SYS(timerfd_create),
-	SYS(timerfd_settime), SYS(timerfd_gettime), SYS(signalfd), SYS(signalfd4),
+	SYS(poll), SYS(ppoll), SYS(ppoll_time64), SYS(select), SYS(_newselect), SYS(pselect6),
+	SYS(pselect6_time64), SYS(epoll_create), SYS(epoll_create1), SYS(epoll_ctl),
+	SYS(epoll_wait), SYS(epoll_pwait), SYS(epoll_pwait2), SYS(eventfd), SYS(eventfd2),
+	SYS(timerfd_create), SYS(timerfd_settime), SYS(timerfd_settime64),
+	SYS(timerfd_gettime), SYS(timerfd_gettime64), SYS(signalfd), SYS(signalfd4),
 	/* sockets it already has (OpenBSD's stdio allows the same) */
-	SYS1(socketpair, EQ(0, AF_UNIX), "AF_UNIX"), SYS(sendto), SYS(recvfrom), SYS(sendmsg),
-	SYS(recvmsg), SYS(sendmmsg), SYS(recvmmsg), SYS(shutdown), SYS(getsockopt),
-	SYS(getsockname), SYS(getpeername),
-	IOCTL(FIONREAD, "FIONREAD"), IOCTL(FIONBIO, "FIONBIO"), IOCTL(FIOCLEX, "FIOCLEX"),
-	IOCTL(FIONCLEX, "FIONCLEX"), IOCTL(TCGETS, "TCGETS (isatty)"),
-	IOCTL(TIOCGWINSZ, "TIOCGWINSZ"), IOCTL(TIOCGPGRP, "TIOCGPGRP"),
+	SYS1(socketpair, EQ(0, AF_UNIX), "AF_UNIX"), SYS(sendto), SYS(recvfrom), SYS(send),
+	SYS(recv), SYS(sendmsg), SYS(recvmsg), SYS(sendmmsg), SYS(recvmmsg),
+	SYS(recvmmsg_time64), SYS(shutdown), SYS(getsockopt), SYS(getsockname),
+	SYS(getpeername),
+	IOCTL(FIONREAD), IOCTL(FIONBIO), IOCTL(FIOCLEX), IOCTL(FIONCLEX), IOCTL(TCGETS),
+	IOCTL(TCGETS2), IOCTL(TIOCGWINSZ), IOCTL(TIOCGPGRP),
 	PRCTL(PR_GET_DUMPABLE), PRCTL(PR_SET_NAME), PRCTL(PR_GET_NAME),
 	PRCTL(PR_GET_SECUREBITS), PRCTL(PR_CAPBSET_READ), PRCTL(PR_GET_NO_NEW_PRIVS),
-	PRCTL(PR_SET_VMA), PRCTL(PR_GET_PDEATHSIG), PRCTL(PR_SET_PDEATHSIG),
-	PRCTL(PR_GET_TIMERSLACK),
-	/* a query; man-db's helpers ask before loading their own filter */
-	PRCTL(PR_GET_SECCOMP),
+	PRCTL(PR_SET_NO_NEW_PRIVS), PRCTL(PR_GET_SECCOMP), PRCTL(PR_SET_VMA),
+	PRCTL(PR_GET_PDEATHSIG), PRCTL(PR_SET_PDEATHSIG), PRCTL(PR_GET_TIMERSLACK),
+	PRCTL(PR_GET_THP_DISABLE), PRCTL(PR_GET_KEEPCAPS), PRCTL(PR_GET_CHILD_SUBREAPER),
 };
 
 /* Read-only file access; Landlock decides which files. */
 static const struct sys_rule rpath_rules[] = {
-	SYS1(open, MASKED(1, OPEN_WRITE_BITS, O_RDONLY), "read-only"),
-	SYS1(openat, MASKED(2, OPEN_WRITE_BITS, O_RDONLY), "read-only"),
+	SYS1(open, MASKED(1, OPEN_WRITE_BITS, O_RDONLY), "O_RDONLY, no O_CREAT/O_TRUNC/O_APPEND"),
+	SYS1(openat, MASKED(2, OPEN_WRITE_BITS, O_RDONLY), "O_RDONLY, no O_CREAT/O_TRUNC/O_APPEND"),
 	SYS(stat), SYS(lstat), SYS(stat64), SYS(lstat64), SYS(newfstatat), SYS(fstatat64),
 	SYS(statx), SYS(access), SYS(faccessat), SYS(faccessat2), SYS(readlink),
 	SYS(readlinkat), SYS(getdents), SYS(getdents64), SYS(chdir), SYS(fchdir), SYS(getcwd),
 	SYS(statfs), SYS(statfs64), SYS(getxattr), SYS(lgetxattr), SYS(fgetxattr),
 	SYS(listxattr), SYS(llistxattr), SYS(flistxattr), SYS(inotify_init),
-	SYS(inotify_init1), SYS(inotify_add_watch), SYS(inotify_rm_watch),
+	SYS(inotify_init1), SYS(inotify_add_watch), SYS(inotify_rm_watch), SYSN(cachestat),
 };
 
 /* Writing files that exist (Landlock decides which). */
 static const struct sys_rule wpath_rules[] = {
-	SYS1(open, MASKED(1, O_CREAT | TMPFILE_BIT, 0), "write, no O_CREAT"),
-	SYS1(openat, MASKED(2, O_CREAT | TMPFILE_BIT, 0), "write, no O_CREAT"),
-	SYS(truncate), SYS(ftruncate), SYS(fallocate), SYS(sync_file_range),
+	SYS1(open, MASKED(1, O_CREAT | TMPFILE_BIT, 0), "any access mode, no O_CREAT/O_TMPFILE"),
+	SYS1(openat, MASKED(2, O_CREAT | TMPFILE_BIT, 0), "any access mode, no O_CREAT/O_TMPFILE"),
+	SYS(truncate), SYS(truncate64), SYS(ftruncate), SYS(ftruncate64), SYS(fallocate),
+	SYS(sync_file_range), SYS(sync_file_range2), SYS(arm_sync_file_range),
 };
 
-/* Creating and removing names; never with set-id mode bits. */
+/* Creating and removing names; never with set-id mode bits. Like pledge's
+ * cpath, O_CREAT opens the file for writing too. */
 static const struct sys_rule cpath_rules[] = {
-	SYS1(open, MASKED(2, SETID_MODE_BITS, 0), "O_CREAT without set-id bits"),
-	SYS1(openat, MASKED(3, SETID_MODE_BITS, 0), "O_CREAT without set-id bits"),
-	SYS1(creat, MASKED(1, SETID_MODE_BITS, 0), "without set-id bits"),
-	SYS1(mkdir, MASKED(1, SETID_MODE_BITS, 0), "without set-id bits"),
-	SYS1(mkdirat, MASKED(2, SETID_MODE_BITS, 0), "without set-id bits"),
+	SYS2(open, MASKED(1, O_CREAT, O_CREAT), NO_SETID(2), "O_CREAT without set-id mode bits"),
+	SYS2(open, MASKED(1, TMPFILE_BIT, TMPFILE_BIT), NO_SETID(2),
+	     "O_TMPFILE without set-id mode bits"),
+	SYS2(openat, MASKED(2, O_CREAT, O_CREAT), NO_SETID(3), "O_CREAT without set-id mode bits"),
+	SYS2(openat, MASKED(2, TMPFILE_BIT, TMPFILE_BIT), NO_SETID(3),
+	     "O_TMPFILE without set-id mode bits"),
+	SYS1(creat, NO_SETID(1), "without set-id mode bits"),
+	SYS1(mkdir, NO_SETID(1), "without set-id mode bits"),
+	SYS1(mkdirat, NO_SETID(2), "without set-id mode bits"),
 	SYS(rename), SYS(renameat), SYS(renameat2), SYS(link), SYS(linkat), SYS(symlink),
 	SYS(symlinkat), SYS(unlink), SYS(unlinkat), SYS(rmdir),
 };
 
 static const struct sys_rule dpath_rules[] = {
-	SYS1(mknod, MASKED(1, SETID_MODE_BITS, 0), "FIFOs and special files, no set-id bits"),
-	SYS1(mknodat, MASKED(2, SETID_MODE_BITS, 0), "FIFOs and special files, no set-id bits"),
+	SYS1(mknod, NO_SETID(1), "FIFOs and special files, no set-id mode bits"),
+	SYS1(mknodat, NO_SETID(2), "FIFOs and special files, no set-id mode bits"),
 };
 
 static const struct sys_rule flock_rules[] = {
@@ -142,43 +173,56 @@ static const struct sys_rule flock_rules[] = {
 };
 
 static const struct sys_rule fattr_rules[] = {
-	SYS1(chmod, MASKED(1, SETID_MODE_BITS, 0), "without set-id bits"),
-	SYS1(fchmod, MASKED(1, SETID_MODE_BITS, 0), "without set-id bits"),
-	SYS1(fchmodat, MASKED(2, SETID_MODE_BITS, 0), "without set-id bits"),
-	SYS(utime), SYS(utimes), SYS(utimensat), SYS(futimesat), SYS(setxattr),
-	SYS(lsetxattr), SYS(fsetxattr), SYS(removexattr), SYS(lremovexattr),
+	SYS1(chmod, NO_SETID(1), "without set-id mode bits"),
+	SYS1(fchmod, NO_SETID(1), "without set-id mode bits"),
+	SYS1(fchmodat, NO_SETID(2), "without set-id mode bits"),
+	SYSN1(fchmodat2, NO_SETID(2), "without set-id mode bits"),
+	SYS(utime), SYS(utimes), SYS(utimensat), SYS(utimensat_time64), SYS(futimesat),
+	SYS(setxattr), SYS(lsetxattr), SYS(fsetxattr), SYS(removexattr), SYS(lremovexattr),
 	SYS(fremovexattr),
 };
 
 static const struct sys_rule chown_rules[] = {
-	SYS(chown), SYS(fchown), SYS(lchown), SYS(fchownat),
+	SYS(chown), SYS(fchown), SYS(lchown), SYS(fchownat), SYS(chown32), SYS(fchown32),
+	SYS(lchown32),
 };
 
-/* Terminal control, never TIOCSTI (typing into the terminal) or TIOCLINUX. */
+/* Terminal control and pseudo-terminals, never TIOCSTI (typing into the
+ * terminal) or TIOCLINUX. */
 static const struct sys_rule tty_rules[] = {
-	IOCTL(TCSETS, "TCSETS"), IOCTL(TCSETSW, "TCSETSW"), IOCTL(TCSETSF, "TCSETSF"),
-	IOCTL(TIOCSWINSZ, "TIOCSWINSZ"), IOCTL(TIOCSPGRP, "TIOCSPGRP"),
-	IOCTL(TCFLSH, "TCFLSH"), IOCTL(TCXONC, "TCXONC"), IOCTL(TCSBRK, "TCSBRK"),
-	IOCTL(TIOCGSID, "TIOCGSID"), IOCTL(TIOCOUTQ, "TIOCOUTQ"),
+	IOCTL(TCSETS), IOCTL(TCSETSW), IOCTL(TCSETSF), IOCTL(TCSETS2), IOCTL(TCSETSW2),
+	IOCTL(TCSETSF2), IOCTL(TIOCSWINSZ), IOCTL(TIOCSPGRP), IOCTL(TCFLSH), IOCTL(TCXONC),
+	IOCTL(TCSBRK), IOCTL(TIOCGSID), IOCTL(TIOCOUTQ), IOCTL(TIOCGPTN), IOCTL(TIOCSPTLCK),
+	IOCTL(TIOCGPTPEER),
 };
 
 #define SOCKET_CALLS                                                                         \
 	SYS(bind), SYS(connect), SYS(listen), SYS(accept), SYS(accept4), SYS(setsockopt)
+/* The type argument carries SOCK_CLOEXEC/SOCK_NONBLOCK above its low bits. */
+#define SOCK_TYPE(t) MASKED(1, 0xf, (t))
 
 static const struct sys_rule unix_rules[] = {
 	SYS1(socket, EQ(0, AF_UNIX), "AF_UNIX"), SOCKET_CALLS,
 };
 
+/* TCP and UDP only: raw sockets need CAP_NET_RAW, which is dropped, and
+ * other types have no business in a parser. */
 static const struct sys_rule inet_rules[] = {
-	SYS1(socket, EQ(0, AF_INET), "AF_INET"), SYS1(socket, EQ(0, AF_INET6), "AF_INET6"),
+	SYS2(socket, EQ(0, AF_INET), SOCK_TYPE(SOCK_STREAM), "AF_INET, SOCK_STREAM"),
+	SYS2(socket, EQ(0, AF_INET), SOCK_TYPE(SOCK_DGRAM), "AF_INET, SOCK_DGRAM"),
+	SYS2(socket, EQ(0, AF_INET6), SOCK_TYPE(SOCK_STREAM), "AF_INET6, SOCK_STREAM"),
+	SYS2(socket, EQ(0, AF_INET6), SOCK_TYPE(SOCK_DGRAM), "AF_INET6, SOCK_DGRAM"),
 	SOCKET_CALLS,
 };
 
-/* Name resolution: UDP (and TCP for long answers) sockets; Landlock's
- * network rules and the profile's files decide the rest. */
+/* Name resolution as glibc does it: UDP to the servers in resolv.conf, and
+ * a NETLINK_ROUTE socket for getaddrinfo's AI_ADDRCONFIG (reading it needs
+ * no privilege; changing routes needs CAP_NET_ADMIN, which is dropped).
+ * Resolvers falling back to TCP for long answers need inet. */
 static const struct sys_rule dns_rules[] = {
-	SYS2(socket, EQ(0, AF_INET), MASKED(1, 0xf, SOCK_DGRAM), "AF_INET, SOCK_DGRAM"),
-	SYS2(socket, EQ(0, AF_INET6), MASKED(1, 0xf, SOCK_DGRAM), "AF_INET6, SOCK_DGRAM"),
+	SYS2(socket, EQ(0, AF_INET), SOCK_TYPE(SOCK_DGRAM), "AF_INET, SOCK_DGRAM"),
+	SYS2(socket, EQ(0, AF_INET6), SOCK_TYPE(SOCK_DGRAM), "AF_INET6, SOCK_DGRAM"),
+	SYS2(socket, EQ(0, AF_NETLINK), EQ(2, NETLINK_ROUTE), "AF_NETLINK, NETLINK_ROUTE"),
 	SYS(connect), SYS(bind),
 };
 
@@ -188,34 +232,50 @@ static const struct sys_rule dns_rules[] = {
 static const struct sys_rule recvfd_rules[] = { SYS(recvmsg) };
 static const struct sys_rule sendfd_rules[] = { SYS(sendmsg) };
 
+/* Other processes: which ones may be signalled is Landlock's signal scope
+ * (ABI 6): only those inside the same sandbox. */
 static const struct sys_rule proc_rules[] = {
 	SYS(fork), SYS(vfork),
-	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, 0), "a new process, no namespaces"),
-	SYS(kill), SYS(tgkill), SYS(setpgid), SYS(setsid), SYS(setpriority),
-	SYS(getpriority), SYS(prlimit64), SYS(setrlimit), SYS(sched_setaffinity),
-	SYS(sched_setscheduler), SYS(sched_setparam),
+	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, 0), "a new process, no CLONE_NEW*"),
+	SYS(kill), SYS(tgkill), SYS(rt_sigqueueinfo), SYS(rt_tgsigqueueinfo), SYS(setpgid),
+	SYS(setsid), SYS(setpriority), SYS(getpriority), SYS(prlimit64), SYS(setrlimit),
+	SYS(sched_setaffinity), SYS(sched_setscheduler), SYS(sched_setparam),
+	PRCTL(PR_SET_CHILD_SUBREAPER),
 };
 
 static const struct sys_rule thread_rules[] = {
-	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, CLONE_THREAD), "a new thread"),
+	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, CLONE_THREAD),
+	     "a new thread (CLONE_THREAD), no CLONE_NEW*"),
 	SYS(tgkill), SYS(sched_setaffinity),
 };
 
 static const struct sys_rule exec_rules[] = { SYS(execve), SYS(execveat) };
 
+/* Executable memory, never writable at the same time. A memfd must be
+ * sealed against exec(2): mapping it executable is what JITs need, running
+ * it as a program would be a file-less exec that Landlock cannot see. */
 static const struct sys_rule prot_exec_rules[] = {
-	SYS(mmap), SYS(mprotect), SYS(pkey_mprotect), SYS(memfd_create),
+	SYS1(mmap, EXEC_NOT_WRITE(2), "PROT_EXEC without PROT_WRITE"),
+	SYS1(mmap2, EXEC_NOT_WRITE(2), "PROT_EXEC without PROT_WRITE"),
+	SYS1(mprotect, EXEC_NOT_WRITE(2), "PROT_EXEC without PROT_WRITE"),
+	SYS1(pkey_mprotect, EXEC_NOT_WRITE(2), "PROT_EXEC without PROT_WRITE"),
+	SYS1(memfd_create, MASKED(1, MFD_NOEXEC_SEAL, MFD_NOEXEC_SEAL),
+	     "with MFD_NOEXEC_SEAL (Linux 6.3)"),
 };
 
 static const struct sys_rule id_rules[] = {
 	SYS(setuid), SYS(setgid), SYS(setreuid), SYS(setregid), SYS(setresuid),
-	SYS(setresgid), SYS(setgroups), SYS(setfsuid), SYS(setfsgid),
+	SYS(setresgid), SYS(setgroups), SYS(setfsuid), SYS(setfsgid), SYS(setuid32),
+	SYS(setgid32), SYS(setreuid32), SYS(setregid32), SYS(setresuid32), SYS(setresgid32),
+	SYS(setgroups32), SYS(setfsuid32), SYS(setfsgid32),
+	PRCTL(PR_SET_KEEPCAPS),
 };
 
 /* System V IPC, which fakeroot's sysv flavour talks through. */
 static const struct sys_rule ipc_rules[] = {
 	SYS(msgget), SYS(msgsnd), SYS(msgrcv), SYS(msgctl), SYS(semget), SYS(semop),
-	SYS(semtimedop), SYS(semctl), SYS(shmget), SYS(shmat), SYS(shmdt), SYS(shmctl),
+	SYS(semtimedop), SYS(semtimedop_time64), SYS(semctl), SYS(shmget), SYS(shmat),
+	SYS(shmdt), SYS(shmctl),
 };
 
 #define PROMISE(n, help) { #n, help, n##_rules, sizeof n##_rules / sizeof n##_rules[0] }
@@ -346,59 +406,182 @@ int rule_nr(const struct sys_rule *r)
 	return nr_of(r->name, r->nr);
 }
 
-static bool in_catalogue(const char *name)
+/* How the catalogue grants a call: not at all, only with argument
+ * conditions, or (by some promise) whole. */
+enum grant_kind { NOT_GRANTED, CONDITIONAL, WHOLE };
+
+static enum grant_kind catalogue_grant(const char *name, char *promises_buf, size_t size)
 {
-	for (size_t i = 0; i < N_PROMISES; i++)
-		for (size_t j = 0; j < promises[i].nrules; j++)
-			if (strcmp(promises[i].rules[j].name, name) == 0)
-				return true;
-	return false;
+	enum grant_kind kind = NOT_GRANTED;
+	promises_buf[0] = '\0';
+	for (size_t i = 0; i < N_PROMISES; i++) {
+		bool named = false;
+		for (size_t j = 0; j < promises[i].nrules; j++) {
+			const struct sys_rule *r = &promises[i].rules[j];
+			if (strcmp(r->name, name) != 0)
+				continue;
+			if (r->ncond == 0)
+				kind = WHOLE;
+			else if (kind == NOT_GRANTED)
+				kind = CONDITIONAL;
+			if (!named) {
+				size_t len = strlen(promises_buf);
+				snprintf(promises_buf + len, size - len, "%s%s", len ? ", " : "",
+					 promises[i].name);
+				named = true;
+			}
+		}
+	}
+	return kind;
 }
 
+/* The catalogue's call nearest to a misspelt name (--check's "did you mean"). */
+static const char *syscall_suggest(const char *name)
+{
+	static const char *names[1024];
+	size_t n = 0;
+	for (size_t i = 0; i < N_PROMISES; i++)
+		for (size_t j = 0; j < promises[i].nrules && n < 1024; j++)
+			names[n++] = promises[i].rules[j].name;
+	return closest(name, names, n);
+}
+
+/* A call that the catalogue grants only with conditions is refused whole
+ * in "allow": "allow = ioctl" would grant TIOCSTI, "allow = clone" new
+ * namespaces, "allow = mmap" writable code, "allow = openat" set-id files. */
 int syscall_allowable(const char *name, const char **why)
 {
-	static char buf[256];
+	static char buf[512];
+	char granting[256];
 	const struct never_rule *n = never_lookup(name);
 	if (n) {
 		snprintf(buf, sizeof buf, "system call \"%s\" is never granted (%s)", name, n->why);
 		*why = buf;
 		return -1;
 	}
-	if (seccomp_syscall_resolve_name(name) != __NR_SCMP_ERROR || in_catalogue(name))
+	enum grant_kind kind = catalogue_grant(name, granting, sizeof granting);
+	if (kind == CONDITIONAL) {
+		snprintf(buf, sizeof buf, "system call \"%s\" is granted only with argument "
+			 "conditions; use a promise instead (%s: sandbox-run --list-promises)",
+			 name, granting);
+		*why = buf;
+		return -1;
+	}
+	if (kind == WHOLE || seccomp_syscall_resolve_name(name) != __NR_SCMP_ERROR)
 		return 0;
-	snprintf(buf, sizeof buf, "unknown system call \"%s\"", name);
+	const char *hint = syscall_suggest(name);
+	snprintf(buf, sizeof buf, "unknown system call \"%s\"%s%s%s", name,
+		 hint ? " (did you mean \"" : "", hint ? hint : "", hint ? "\"?)" : "");
 	*why = buf;
 	return -1;
 }
 
+static bool promise_has(size_t i, int nr)
+{
+	for (size_t j = 0; j < promises[i].nrules; j++)
+		if (rule_nr(&promises[i].rules[j]) == nr)
+			return true;
+	return false;
+}
+
+/* stdio and rpath are held by every profile, so naming them would not help
+ * a denied call; they are named only when no other promise has the call. */
 void promises_granting(int nr, char *buf, size_t size)
 {
 	buf[0] = '\0';
-	for (size_t i = 0; i < N_PROMISES; i++) {
-		for (size_t j = 0; j < promises[i].nrules; j++) {
-			if (rule_nr(&promises[i].rules[j]) != nr)
+	for (int pass = 0; pass < 2 && !buf[0]; pass++) {
+		for (size_t i = 0; i < N_PROMISES; i++) {
+			if (promise_is_implicit(i) != (pass == 1) || !promise_has(i, nr))
 				continue;
 			size_t len = strlen(buf);
 			snprintf(buf + len, size - len, "%s\"%s\"", len ? " or " : "",
 				 promises[i].name);
-			break;
 		}
+	}
+}
+
+/* --list-promises: one block per promise; the calls it grants whole on one
+ * wrapped line, then one line per call with conditions, the conditions
+ * joined by " | " (any one of them suffices). */
+#define LIST_WIDTH 78
+#define LIST_INDENT "    "
+
+static size_t wrap_word(size_t col, const char *word)
+{
+	size_t len = strlen(word);
+	if (col > strlen(LIST_INDENT) && col + 1 + len > LIST_WIDTH) {
+		printf("\n" LIST_INDENT);
+		col = strlen(LIST_INDENT);
+	} else if (col > strlen(LIST_INDENT)) {
+		putchar(' ');
+		col++;
+	}
+	fputs(word, stdout);
+	return col + len;
+}
+
+static bool shown(const struct sys_rule *r)
+{
+	return rule_nr(r) >= 0; /* not on this architecture, or unknown to libseccomp */
+}
+
+static void print_whole_calls(const struct promise *p)
+{
+	size_t col = 0;
+	for (size_t j = 0; j < p->nrules; j++) {
+		if (p->rules[j].ncond || !shown(&p->rules[j]))
+			continue;
+		if (col == 0) {
+			fputs(LIST_INDENT, stdout);
+			col = strlen(LIST_INDENT);
+		}
+		col = wrap_word(col, p->rules[j].name);
+	}
+	if (col)
+		putchar('\n');
+}
+
+static bool seen_before(const struct promise *p, size_t j)
+{
+	for (size_t k = 0; k < j; k++)
+		if (p->rules[k].ncond && strcmp(p->rules[k].name, p->rules[j].name) == 0)
+			return true;
+	return false;
+}
+
+static void print_conditional_calls(const struct promise *p)
+{
+	for (size_t j = 0; j < p->nrules; j++) {
+		const struct sys_rule *r = &p->rules[j];
+		if (!r->ncond || !shown(r) || seen_before(p, j))
+			continue;
+		printf(LIST_INDENT "%s:", r->name);
+		size_t col = strlen(LIST_INDENT) + strlen(r->name) + 1;
+		bool first = true;
+		for (size_t k = j; k < p->nrules; k++) {
+			const char *note = p->rules[k].note;
+			if (!p->rules[k].ncond || strcmp(p->rules[k].name, r->name) != 0)
+				continue;
+			if (!first && col + 3 + strlen(note) > LIST_WIDTH) {
+				printf(" |\n" LIST_INDENT "    %s", note);
+				col = strlen(LIST_INDENT) + 4 + strlen(note);
+			} else {
+				printf(first ? " %s" : " | %s", note);
+				col += (first ? 1 : 3) + strlen(note);
+			}
+			first = false;
+		}
+		putchar('\n');
 	}
 }
 
 static void print_promise(const struct promise *p)
 {
-	printf("%s%s\n    %s\n", p->name, promise_is_implicit((size_t)(p - promises)) ?
-			       " (implicit: every profile holds it)" : "", p->help);
-	for (size_t j = 0; j < p->nrules; j++) {
-		const struct sys_rule *r = &p->rules[j];
-		if (rule_nr(r) < 0)
-			continue; /* not on this architecture */
-		if (r->note)
-			printf("    %s: %s\n", r->name, r->note);
-		else
-			printf("    %s\n", r->name);
-	}
+	printf("%s%s\n" LIST_INDENT "# %s\n", p->name,
+	       promise_is_implicit((size_t)(p - promises)) ? " (implicit: every profile holds it)" : "",
+	       p->help);
+	print_whole_calls(p);
+	print_conditional_calls(p);
 }
 
 int promises_print(const char *name)
@@ -410,11 +593,13 @@ int promises_print(const char *name)
 		print_promise(&promises[i]);
 		return 0;
 	}
-	for (size_t i = 0; i < N_PROMISES; i++)
+	for (size_t i = 0; i < N_PROMISES; i++) {
 		print_promise(&promises[i]);
-	printf("never granted\n    calls no promise or profile can grant\n");
+		putchar('\n');
+	}
+	printf("never (no promise and no \"allow\" grants these)\n");
 	for (size_t i = 0; i < N_NEVER; i++)
 		if (nr_of(never[i].name, never[i].nr) >= 0)
-			printf("    %s: %s\n", never[i].name, never[i].why);
+			printf(LIST_INDENT "%s: %s\n", never[i].name, never[i].why);
 	return 0;
 }

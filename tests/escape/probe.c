@@ -31,7 +31,9 @@
  * unless the description says otherwise.  Only paths given on the command line
  * are ever written, renamed, chmod'ed or removed.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
