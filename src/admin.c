@@ -84,10 +84,10 @@ static void print_profile(const struct settings *s, const struct source *src, si
 	char source[64];
 	snprintf(source, sizeof source, "%s%s", src[which].label,
 		 found_earlier(src, which, file) ? ",overridden" : "");
-	printf("%-12s %-13s %s  %s\n", p.name, source, path,
+	printf("%-12s %-18s %s  %s\n", p.name, source, path,
 	       bad ? "(has errors: run sandbox-run --check)" : p.description ? p.description : "");
 	for (size_t i = 1; i < p.files.n; i++)
-		printf("%-12s %-13s %s\n", "", "+ drop-in", p.files.item[i]);
+		printf("%-12s %-18s %s\n", "", "+ drop-in", p.files.item[i]);
 	profile_free(&p);
 	strlist_free(&errors);
 	free(path);
@@ -103,8 +103,9 @@ int admin_list_profiles(const struct settings *s)
 		for (size_t j = 0; j < names.n; j++)
 			print_profile(s, src, i, names.item[j]);
 		strlist_free(&names);
-		free(src[i].dir);
 	}
+	for (size_t i = 0; i < n; i++)
+		free(src[i].dir);
 	return 0;
 }
 

@@ -2,6 +2,14 @@
 # layered configuration in an installed tree, bash completion.
 ADMIN_TESTS = \
 	tests/admin/man-pages.t \
-	tests/admin/completion.t
+	tests/admin/completion.t \
+	tests/admin/installed-tree.t
 TESTS += $(ADMIN_TESTS)
-EXTRA_DIST += $(ADMIN_TESTS)
+EXTRA_DIST += $(ADMIN_TESTS) \
+	tests/admin/layering/shipped.golden \
+	tests/admin/layering/admin-override.golden \
+	tests/admin/layering/two-dropins.golden \
+	tests/admin/layering/dropin-shadowed.golden \
+	tests/admin/layering/reset.golden \
+	tests/admin/layering/user-path.golden \
+	tests/admin/layering/preload-override.golden
