@@ -20,7 +20,8 @@ src_libsandbox_a_SOURCES = \
 	src/caps.c src/caps.h \
 	src/seccomp.c src/seccomp.h \
 	src/supervisor.c src/supervisor.h \
-	src/decode.c src/decode.h
+	src/decode.c src/decode.h \
+	src/learn.c src/learn.h
 
 bin_PROGRAMS += src/sandbox-run
 src_sandbox_run_SOURCES = src/main.c

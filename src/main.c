@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "explain.h"
 #include "landlock.h"
+#include "learn.h"
 #include "policy.h"
 #include "preload.h"
 #include "profile.h"
@@ -142,6 +143,20 @@ static void __attribute__((noreturn)) apply(const struct policy *p, struct filte
 	exec_failed(ex->path, errno);
 }
 
+/* --learn: observed instead of confined; the target keeps the PID too. */
+static void __attribute__((noreturn)) learn_and_exec(const struct settings *s,
+						     const struct cli *cli,
+						     const struct target *t, unsigned reserved)
+{
+	struct preloads preloads;
+	detect_preloads(s, &preloads);
+	struct learn_input in = { s, cli->learn_file, t, &preloads, cli->nargs, cli->args };
+	learn_start(&in);
+	release_std_fds(reserved);
+	execv(t->path, cli->args);
+	exec_failed(t->path, errno);
+}
+
 static void __attribute__((noreturn)) run_unconfined(const struct target *t, char **argv,
 						     unsigned reserved)
 {
@@ -166,12 +181,11 @@ int main(int argc, char **argv)
 		return check_files(&settings, cli.args, cli.nargs);
 	if (cli.mode == MODE_LIST_PROFILES)
 		return admin_list_profiles(&settings);
-	if (cli.mode == MODE_LEARN)
-		die("--learn: not available in this version; write the profile by hand "
-		    "(sandbox-run.profile(5)) and roll it out with on-violation = report");
 
 	struct target target;
 	target_resolve(cli.args[0], &target);
+	if (cli.mode == MODE_LEARN)
+		learn_and_exec(&settings, &cli, &target, reserved);
 	if (cli.no_sandbox)
 		run_unconfined(&target, cli.args, reserved);
 

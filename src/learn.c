@@ -1,0 +1,1175 @@
+#include "learn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/seccomp.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "caps.h"
+#include "decode.h"
+#include "policy.h"
+#include "profile.h"
+#include "promises.h"
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
+#define PIDFD_THREAD_FLAG O_EXCL /* pidfd_open of a thread, Linux 6.9 */
+#define TMPFILE_FLAG 020000000   /* O_TMPFILE without its O_DIRECTORY */
+#define MAX_NR 1024              /* syscall numbers counted (x86_64 has < 512) */
+
+/* Calls whose arguments sit behind pointers and that libc replaces: a
+ * confined run answers them ENOSYS (they are not in the catalogue), so the
+ * learning run does too, and sees the call libc falls back to. */
+static const char *const fallback_calls[] = { "clone3", "openat2" };
+
+enum use { USE_OPEN, USE_READ, USE_WRITE, USE_CREATE, USE_EXEC };
+
+/* Calls that name a file, and what they do to it. */
+#define CWD (-1) /* the path is relative to the working directory */
+static const struct path_call {
+	const char *name;
+	int dirfd, path, flags; /* argument indexes; flags -1: none */
+	enum use use;
+} path_calls[] = {
+	{ "open", CWD, 0, 1, USE_OPEN }, { "openat", 0, 1, 2, USE_OPEN },
+	{ "creat", CWD, 0, -1, USE_CREATE }, { "truncate", CWD, 0, -1, USE_WRITE },
+	{ "mknod", CWD, 0, -1, USE_CREATE }, { "mknodat", 0, 1, -1, USE_CREATE },
+	{ "mkdir", CWD, 0, -1, USE_CREATE }, { "mkdirat", 0, 1, -1, USE_CREATE },
+	{ "unlink", CWD, 0, -1, USE_CREATE }, { "unlinkat", 0, 1, -1, USE_CREATE },
+	{ "rmdir", CWD, 0, -1, USE_CREATE }, { "rename", CWD, 0, -1, USE_CREATE },
+	{ "rename", CWD, 1, -1, USE_CREATE }, { "renameat", 0, 1, -1, USE_CREATE },
+	{ "renameat", 2, 3, -1, USE_CREATE }, { "renameat2", 0, 1, -1, USE_CREATE },
+	{ "renameat2", 2, 3, -1, USE_CREATE }, { "link", CWD, 1, -1, USE_CREATE },
+	{ "linkat", 2, 3, -1, USE_CREATE }, { "symlink", CWD, 1, -1, USE_CREATE },
+	{ "symlinkat", 1, 2, -1, USE_CREATE }, { "execve", CWD, 0, -1, USE_EXEC },
+	{ "execveat", 0, 1, -1, USE_EXEC },
+};
+
+/* Where a read path is widened to its package's directory (/usr/share/X). */
+static const char *const data_roots[] = {
+	"/usr/share/", "/usr/local/share/", "/usr/lib/", "/usr/local/lib/", "/usr/libexec/",
+	"/var/lib/", "/var/cache/", "/opt/", "/etc/", "/usr/local/etc/", "/srv/",
+};
+/* Never granted as trees: programs, temporary files, homes, kernel files. */
+static const char *const tree_never[] = {
+	"/tmp", "/var/tmp", "/dev/shm", "/dev", "/proc", "/sys", "/run", "/root", "/home",
+	"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr",
+	"/etc", "/var", "/usr/share", "/usr/lib", "/usr/local", "/opt",
+};
+#define N(a) (sizeof a / sizeof a[0])
+
+/* One kind of call as the catalogue sees it: the syscall and the promises
+ * whose rules (with their argument conditions) would allow it. */
+struct elem {
+	int nr;
+	uint32_t mask;
+	unsigned long count;
+};
+
+struct learner {
+	const struct learn_input *in;
+	pid_t pid; /* the target's */
+	/* from the file being merged into */
+	bool merging;
+	struct profile old;
+	struct strlist old_runs, old_preloads, old_counts; /* counts: origin is the number */
+	/* observed */
+	struct elem *elems;
+	size_t n_elems;
+	unsigned long calls[MAX_NR];
+	struct strlist reads, writes, creates, execs, connect, bind;
+	bool exec_done, dirty, written;
+};
+
+/* What the profile will say, computed from the observations. */
+struct draft {
+	bool promise[MAX_PROMISES];
+	struct strlist needs;  /* "promise: call N times, ..." */
+	struct strlist allow;  /* origin: how often */
+	struct strlist never;
+	struct strlist read, write, exec, connect, bind, created_elsewhere;
+};
+
+static bool has_prefix(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* path is dir or lies beneath it. */
+static bool beneath(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0' ||
+					      (n == 1 && dir[0] == '/'));
+}
+
+static void add_unique(struct learner *l, struct strlist *list, const char *s)
+{
+	if (strlist_contains(list, s))
+		return;
+	strlist_add(list, s, NULL);
+	if (l)
+		l->dirty = true;
+}
+
+static int nr_named(const char *name)
+{
+	int nr = seccomp_syscall_resolve_name(name);
+	return nr == __NR_SCMP_ERROR ? -1 : nr;
+}
+
+/* ---- the catalogue, read the way the kernel evaluates the filter ---- */
+
+static uint32_t implicit_mask(void)
+{
+	uint32_t m = 0;
+	for (size_t i = 0; i < promise_count(); i++)
+		if (promise_is_implicit(i))
+			m |= 1u << i;
+	return m;
+}
+
+static uint32_t mask_of(const struct strlist *promises)
+{
+	uint32_t m = 0;
+	for (size_t i = 0; i < promises->n; i++) {
+		int p = promise_lookup(promises->item[i]);
+		if (p >= 0)
+			m |= 1u << p;
+	}
+	return m;
+}
+
+static bool rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self)
+{
+	for (unsigned i = 0; i < r->ncond; i++) {
+		const struct sys_cond *c = &r->cond[i];
+		uint64_t v = args[c->arg];
+		uint64_t want = c->value == VALUE_SELF_PID ? (uint64_t)self : c->value;
+		if (c->op == COND_EQ ? v != want : (v & c->mask) != c->value)
+			return false;
+	}
+	return true;
+}
+
+/* Which promises would allow this call with these arguments. */
+static uint32_t promise_mask(int nr, const uint64_t *args, pid_t self)
+{
+	uint32_t m = 0;
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *p = promise_at(i);
+		for (size_t j = 0; j < p->nrules; j++)
+			if (rule_nr(&p->rules[j]) == nr && rule_holds(&p->rules[j], args, self)) {
+				m |= 1u << i;
+				break;
+			}
+	}
+	return m;
+}
+
+/* ---- the observing filter ---- */
+
+/* Everything stdio and rpath (implicit in every profile) allow without a
+ * condition runs unobserved: it would be allowed anyway, and these are the
+ * calls every program makes most. exit_group is watched: the profile is
+ * written while the target exits, before its parent can look for it. */
+static scmp_filter_ctx observing_filter(void)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_NOTIFY);
+	if (!ctx || seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) < 0 ||
+	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0) < 0)
+		die("--learn: libseccomp: cannot create the observing filter");
+	int exit_group = nr_named("exit_group");
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *p = promise_at(i);
+		for (size_t j = 0; promise_is_implicit(i) && j < p->nrules; j++) {
+			int nr = rule_nr(&p->rules[j]);
+			if (nr < 0 || nr == exit_group || p->rules[j].ncond)
+				continue;
+			int r = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
+			if (r < 0 && r != -EEXIST)
+				die("--learn: libseccomp: cannot add %s: %s", p->rules[j].name,
+				    strerror(-r));
+		}
+	}
+	return ctx;
+}
+
+/* ---- reading the caller (best effort: it may change its memory) ---- */
+
+static bool read_string(pid_t pid, uint64_t addr, char *buf, size_t size)
+{
+	size_t got = 0;
+	while (addr && got + 1 < size) {
+		size_t chunk = 4096 - (size_t)(addr % 4096);
+		if (chunk > size - 1 - got)
+			chunk = size - 1 - got;
+		struct iovec local = { buf + got, chunk };
+		struct iovec remote = { (void *)(uintptr_t)addr, chunk };
+		ssize_t n = process_vm_readv(pid, &local, 1, &remote, 1, 0);
+		if (n <= 0)
+			return false;
+		if (memchr(buf + got, '\0', (size_t)n))
+			return true;
+		got += (size_t)n;
+		addr += (uint64_t)n;
+	}
+	return false;
+}
+
+/* /proc/1234/maps of the caller is /proc/self/maps in the next run. */
+static void proc_self(char *path)
+{
+	if (!has_prefix(path, "/proc/") || path[6] < '0' || path[6] > '9')
+		return;
+	char *rest = path + 6 + strspn(path + 6, "0123456789");
+	if (*rest && *rest != '/')
+		return;
+	memmove(path + 10, rest, strlen(rest) + 1);
+	memcpy(path + 6, "self", 4);
+}
+
+static bool absolute_path(pid_t tid, int dirfd, const char *path, char *out, size_t size)
+{
+	char link[64], base[PATH_MAX];
+	if (path[0] == '/') {
+		snprintf(out, size, "%s", path);
+	} else {
+		if (dirfd == AT_FDCWD)
+			snprintf(link, sizeof link, "/proc/%d/cwd", (int)tid);
+		else
+			snprintf(link, sizeof link, "/proc/%d/fd/%d", (int)tid, dirfd);
+		ssize_t n = readlink(link, base, sizeof base - 1);
+		if (n <= 0 || base[0] != '/')
+			return false;
+		base[n] = '\0';
+		int len = snprintf(out, size, "%s%s%s", strcmp(base, "/") ? base : "",
+				   path[0] ? "/" : "", path);
+		if (len < 0 || (size_t)len >= size)
+			return false;
+	}
+	proc_self(out);
+	return true;
+}
+
+static enum use open_use(uint64_t flags, const char *path)
+{
+	struct stat st;
+	if (flags & O_PATH)
+		return USE_OPEN; /* Landlock does not check O_PATH: nothing to grant */
+	if ((flags & TMPFILE_FLAG) || ((flags & O_CREAT) && lstat(path, &st) < 0))
+		return USE_CREATE;
+	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC))
+		return USE_WRITE;
+	return USE_READ;
+}
+
+static void record_path(struct learner *l, const struct seccomp_notif *req,
+			const struct path_call *pc)
+{
+	char raw[PATH_MAX], path[PATH_MAX];
+	pid_t tid = (pid_t)req->pid;
+	int dirfd = pc->dirfd == CWD ? AT_FDCWD : (int)req->data.args[pc->dirfd];
+	if (!read_string(tid, req->data.args[pc->path], raw, sizeof raw) ||
+	    !absolute_path(tid, dirfd, raw, path, sizeof path))
+		return;
+	enum use use = pc->flags < 0 ? pc->use : open_use(req->data.args[pc->flags], path);
+	struct strlist *lists[] = { [USE_READ] = &l->reads, [USE_WRITE] = &l->writes,
+				    [USE_CREATE] = &l->creates, [USE_EXEC] = &l->execs };
+	if (use != USE_OPEN)
+		add_unique(l, lists[use], path);
+}
+
+static bool is_tcp(pid_t tid, int fd)
+{
+	int pidfd = (int)syscall(SYS_pidfd_open, tid, 0);
+	if (pidfd < 0)
+		pidfd = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD_FLAG);
+	int sock = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+	int type = SOCK_STREAM; /* unknown: a TCP port rule costs nothing for UDP */
+	socklen_t len = sizeof type;
+	if (sock >= 0)
+		getsockopt(sock, SOL_SOCKET, SO_TYPE, &type, &len);
+	if (sock >= 0)
+		close(sock);
+	if (pidfd >= 0)
+		close(pidfd);
+	return type == SOCK_STREAM;
+}
+
+static void record_port(struct learner *l, const struct seccomp_notif *req, bool bind)
+{
+	struct sockaddr_in6 sa = { 0 }; /* sin_port sits where sin6_port does */
+	size_t len = req->data.args[2] < sizeof sa ? (size_t)req->data.args[2] : sizeof sa;
+	struct iovec local = { &sa, len };
+	struct iovec remote = { (void *)(uintptr_t)req->data.args[1], len };
+	if (process_vm_readv((pid_t)req->pid, &local, 1, &remote, 1, 0) < (ssize_t)sizeof(struct sockaddr_in) ||
+	    (sa.sin6_family != AF_INET && sa.sin6_family != AF_INET6) || !sa.sin6_port ||
+	    !is_tcp((pid_t)req->pid, (int)req->data.args[0]))
+		return;
+	char port[8];
+	snprintf(port, sizeof port, "%u", ntohs(sa.sin6_port));
+	add_unique(l, bind ? &l->bind : &l->connect, port);
+}
+
+static void record_args(struct learner *l, const struct seccomp_notif *req, const char *name)
+{
+	for (size_t i = 0; i < N(path_calls); i++)
+		if (strcmp(path_calls[i].name, name) == 0)
+			record_path(l, req, &path_calls[i]);
+	if (strcmp(name, "connect") == 0 || strcmp(name, "bind") == 0)
+		record_port(l, req, name[0] == 'b');
+}
+
+static void count_call(struct learner *l, int nr, const uint64_t *args)
+{
+	uint32_t mask = promise_mask(nr, args, l->pid);
+	if (mask & implicit_mask())
+		return;
+	if (nr >= 0 && nr < MAX_NR)
+		l->calls[nr]++;
+	for (size_t i = 0; i < l->n_elems; i++)
+		if (l->elems[i].nr == nr && l->elems[i].mask == mask) {
+			l->elems[i].count++;
+			return;
+		}
+	l->elems = xrealloc(l->elems, (l->n_elems + 1) * sizeof *l->elems);
+	l->elems[l->n_elems++] = (struct elem){ nr, mask, 1 };
+	l->dirty = true;
+}
+
+/* ---- deciding the profile ---- */
+
+static unsigned long old_count(const struct learner *l, const char *name)
+{
+	for (size_t i = 0; i < l->old_counts.n; i++)
+		if (strcmp(l->old_counts.item[i], name) == 0)
+			return strtoul(l->old_counts.origin[i], NULL, 10);
+	return 0;
+}
+
+/* Promises and single calls granted without this run's help: the file
+ * being merged into, and the rules of the preloaded libraries. */
+static void granted_before(const struct learner *l, uint32_t *mask, struct strlist *allow)
+{
+	*mask = implicit_mask();
+	if (l->merging) {
+		*mask |= mask_of(&l->old.promises);
+		for (size_t i = 0; i < l->old.allow.n; i++)
+			strlist_add(allow, l->old.allow.item[i], NULL);
+	}
+	const struct preloads *pl = l->in->preloads;
+	for (size_t i = 0; i < pl->libs.n; i++) {
+		if (!pl->rule || pl->rule[i] < 0)
+			continue;
+		const struct preload_rule *r = &pl->rules[pl->rule[i]];
+		*mask |= mask_of(&r->promises);
+		for (size_t j = 0; j < r->allow.n; j++)
+			strlist_add(allow, r->allow.item[j], NULL);
+	}
+}
+
+static const char *times(unsigned long n)
+{
+	return n == 1 ? "time" : "times";
+}
+
+/* The promise that covers most of what is left; among equals the one
+ * with fewer rules grants less (dns before inet). */
+static int best_promise(const struct elem *e, size_t n, const bool *left, uint32_t have)
+{
+	int best = -1;
+	size_t best_score = 0;
+	for (size_t p = 0; p < promise_count(); p++) {
+		if (have & (1u << p))
+			continue;
+		size_t score = 0;
+		for (size_t i = 0; i < n; i++)
+			score += left[i] && (e[i].mask & (1u << p));
+		if (score > best_score || (score && score == best_score &&
+					   promise_at(p)->nrules < promise_at((size_t)best)->nrules)) {
+			best = (int)p;
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+static void note_needs(struct draft *d, const struct elem *e, size_t n, bool *left, int p)
+{
+	char line[1024];
+	int at = snprintf(line, sizeof line, "%s:", promise_at((size_t)p)->name);
+	for (size_t i = 0; i < n; i++) {
+		if (!left[i] || !(e[i].mask & (1u << p)))
+			continue;
+		left[i] = false;
+		if (at > 0 && (size_t)at < sizeof line)
+			at += snprintf(line + at, sizeof line - (size_t)at, " %s (%lu %s)",
+				       decode_name(e[i].nr), e[i].count, times(e[i].count));
+	}
+	strlist_add(&d->needs, line, NULL);
+}
+
+static void add_single(const struct learner *l, struct draft *d, const char *name, int nr)
+{
+	if (strlist_contains(&d->allow, name) || strlist_contains(&d->never, name))
+		return;
+	unsigned long seen = (nr >= 0 && nr < MAX_NR ? l->calls[nr] : 0) + old_count(l, name);
+	char count[32];
+	snprintf(count, sizeof count, "%lu", seen);
+	const char *why;
+	strlist_add(syscall_allowable(name, &why) == 0 ? &d->allow : &d->never, name, count);
+}
+
+/* Greedy set cover over the catalogue, then single calls for the rest. */
+static void choose_promises(const struct learner *l, struct draft *d)
+{
+	uint32_t have, chosen = 0;
+	struct strlist allowed = { 0 };
+	granted_before(l, &have, &allowed);
+	bool *left = xcalloc(l->n_elems, sizeof *left);
+	for (size_t i = 0; i < l->n_elems; i++)
+		left[i] = !(l->elems[i].mask & have) &&
+			  !strlist_contains(&allowed, decode_name(l->elems[i].nr));
+	int p;
+	while ((p = best_promise(l->elems, l->n_elems, left, have)) >= 0) {
+		have |= 1u << p;
+		chosen |= 1u << p;
+		note_needs(d, l->elems, l->n_elems, left, p);
+	}
+	for (size_t i = 0; i < l->n_elems; i++) {
+		char name[64];
+		snprintf(name, sizeof name, "%s", decode_name(l->elems[i].nr));
+		if (left[i])
+			add_single(l, d, name, l->elems[i].nr);
+	}
+	for (size_t i = 0; l->merging && i < l->old.allow.n; i++)
+		add_single(l, d, l->old.allow.item[i], nr_named(l->old.allow.item[i]));
+	/* What only a preload rule needed stays the rule's, not the profile's. */
+	uint32_t keep = chosen | (l->merging ? mask_of(&l->old.promises) : 0);
+	for (size_t i = 0; i < promise_count(); i++)
+		d->promise[i] = promise_is_implicit(i) || (keep & (1u << i));
+	free(left);
+	strlist_free(&allowed);
+}
+
+/* ---- paths ---- */
+
+struct grants {
+	char **path; /* canonical */
+	unsigned *access;
+	size_t n;
+};
+
+/* What a confined run would grant anyway: the system read set, the paths
+ * of the chosen promises, the target, declared inputs, preload rules. */
+static void grants_of(const struct learner *l, const struct draft *d, struct grants *g)
+{
+	struct profile draft = { 0 };
+	if (l->merging)
+		draft = l->old; /* its [arguments], shallow */
+	memset(&draft.promises, 0, sizeof draft.promises);
+	memset(&draft.allow, 0, sizeof draft.allow);
+	memset(&draft.read, 0, sizeof draft.read);
+	memset(&draft.write, 0, sizeof draft.write);
+	memset(&draft.exec, 0, sizeof draft.exec);
+	memset(&draft.files, 0, sizeof draft.files);
+	memset(&draft.connect_tcp, 0, sizeof draft.connect_tcp);
+	memset(&draft.bind_tcp, 0, sizeof draft.bind_tcp);
+	draft.on_violation = -1;
+	for (size_t i = 0; i < promise_count(); i++)
+		if (d->promise[i])
+			strlist_add(&draft.promises, promise_at(i)->name, "learned");
+	struct arg_files files = { 0 };
+	args_classify(&draft, l->in->argc, l->in->argv, &files);
+	struct settings s = *l->in->settings;
+	s.unknown_preload = UNKNOWN_IGNORE; /* reported in the profile instead */
+	struct policy p;
+	struct policy_input pin = {
+		.settings = &s, .target = l->in->target, .argc = l->in->argc,
+		.argv = l->in->argv, .profile_path = l->in->out, .profile = &draft,
+		.preloads = l->in->preloads, .args = &files,
+	};
+	policy_build(&pin, &p);
+	g->path = xcalloc(p.n_grants, sizeof *g->path);
+	g->access = xcalloc(p.n_grants, sizeof *g->access);
+	g->n = 0;
+	for (size_t i = 0; i < p.n_grants; i++) {
+		char real[PATH_MAX];
+		if (!realpath(p.grants[i].path, real))
+			continue;
+		g->path[g->n] = xstrdup(real);
+		g->access[g->n++] = p.grants[i].access;
+	}
+	strlist_free(&draft.promises);
+	args_free(&files);
+	policy_free(&p);
+}
+
+static bool granted(const struct grants *g, const char *path, unsigned access)
+{
+	for (size_t i = 0; i < g->n; i++)
+		if (beneath(path, g->path[i]) && (g->access[i] & access) == access)
+			return true;
+	return false;
+}
+
+/* The path as a confined run will meet it; false when it is gone. Kernel
+ * files are kept as named (realpath would resolve them in this process). */
+static bool canonical(const char *path, char *out)
+{
+	struct stat st;
+	if (has_prefix(path, "/proc/") || has_prefix(path, "/dev/")) {
+		snprintf(out, PATH_MAX, "%s", path);
+		return has_prefix(path, "/proc/") || lstat(path, &st) == 0;
+	}
+	return realpath(path, out) != NULL;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_home(const char *path)
+{
+	return has_prefix(path, "/home/") && !strchr(path + 6, '/');
+}
+
+/* /usr/share/groff/1.22.4/tmac/an.tmac → /usr/share/groff. */
+static void widen(char *path)
+{
+	for (size_t i = 0; i < N(data_roots); i++) {
+		size_t n = strlen(data_roots[i]);
+		if (strncmp(path, data_roots[i], n) != 0)
+			continue;
+		char *slash = strchr(path + n, '/');
+		if (!slash)
+			return;
+		*slash = '\0';
+		if (is_dir(path))
+			return;
+		*slash = '/';
+		return;
+	}
+}
+
+static bool tree_allowed(const char *path)
+{
+	if (!strcmp(path, "/") || is_home(path))
+		return false;
+	for (size_t i = 0; i < N(tree_never); i++)
+		if (!strcmp(path, tree_never[i]))
+			return false;
+	return true;
+}
+
+/* Adds path to out unless a confined run grants it already; reads are
+ * widened to their package directory. */
+static void add_path(struct strlist *out, const struct grants *g, const char *path,
+		     unsigned access, bool widening)
+{
+	char real[PATH_MAX];
+	if (!canonical(path, real))
+		return;
+	bool dir = is_dir(real);
+	if (dir && access == ACC_READ_FILE)
+		access = ACC_READ_DIR;
+	if (granted(g, real, access))
+		return;
+	if (widening)
+		widen(real);
+	if ((dir || is_dir(real)) && !tree_allowed(real))
+		return;
+	if (!strlist_contains(out, real))
+		strlist_add(out, real, NULL);
+}
+
+/* Drops entries that lie beneath another entry. */
+static void dedupe(struct strlist *l)
+{
+	struct strlist keep = { 0 };
+	for (size_t i = 0; i < l->n; i++) {
+		bool covered = false;
+		for (size_t j = 0; j < l->n && !covered; j++)
+			covered = j != i && strcmp(l->item[i], l->item[j]) != 0 &&
+				  beneath(l->item[i], l->item[j]);
+		if (!covered)
+			strlist_add(&keep, l->item[i], NULL);
+	}
+	strlist_free(l);
+	*l = keep;
+}
+
+static void choose_paths(const struct learner *l, struct draft *d)
+{
+	struct grants g;
+	grants_of(l, d, &g);
+	const struct strlist none = { 0 };
+	const struct {
+		const struct strlist *now, *before;
+		struct strlist *out;
+		unsigned access;
+		bool widening;
+	} kinds[] = {
+		{ &l->reads, l->merging ? &l->old.read : &none, &d->read, ACC_READ_FILE, true },
+		{ &l->writes, l->merging ? &l->old.write : &none, &d->write, ACC_WRITE, false },
+		{ &l->execs, l->merging ? &l->old.exec : &none, &d->exec, ACC_EXEC, false },
+	};
+	for (size_t k = 0; k < N(kinds); k++) {
+		for (size_t i = 0; i < kinds[k].before->n; i++)
+			add_path(kinds[k].out, &g, kinds[k].before->item[i], kinds[k].access, false);
+		for (size_t i = 0; i < kinds[k].now->n; i++)
+			add_path(kinds[k].out, &g, kinds[k].now->item[i], kinds[k].access,
+				 kinds[k].widening);
+		dedupe(kinds[k].out);
+	}
+	/* Creating files: only declared outputs and tmppath's /tmp can be
+	 * granted; anything else is left to the administrator. */
+	for (size_t i = 0; i < l->creates.n; i++) {
+		char parent[PATH_MAX], real[PATH_MAX];
+		snprintf(parent, sizeof parent, "%s", l->creates.item[i]);
+		char *slash = strrchr(parent, '/');
+		if (slash)
+			*(slash == parent ? slash + 1 : slash) = '\0';
+		if (canonical(parent, real) && !granted(&g, real, ACC_CREATE) &&
+		    !strlist_contains(&d->created_elsewhere, real))
+			strlist_add(&d->created_elsewhere, real, NULL);
+	}
+	for (size_t i = 0; i < g.n; i++)
+		free(g.path[i]);
+	free(g.path);
+	free(g.access);
+}
+
+/* cpath and tmppath have the same calls; when everything created lies in
+ * /tmp, tmppath says so and brings /tmp with it. */
+static void prefer_tmppath(const struct learner *l, struct draft *d)
+{
+	int cpath = promise_lookup("cpath"), tmppath = promise_lookup("tmppath");
+	bool old_cpath = l->merging && strlist_contains(&l->old.promises, "cpath");
+	if (cpath < 0 || tmppath < 0 || !d->promise[cpath] || old_cpath || !l->creates.n)
+		return;
+	for (size_t i = 0; i < l->creates.n; i++)
+		if (!beneath(l->creates.item[i], "/tmp"))
+			return;
+	d->promise[cpath] = false;
+	d->promise[tmppath] = true;
+	for (size_t i = 0; i < d->needs.n; i++)
+		if (has_prefix(d->needs.item[i], "cpath:")) {
+			char *line = xasprintf("tmppath:%s", d->needs.item[i] + 6);
+			free(d->needs.item[i]);
+			d->needs.item[i] = line;
+		}
+}
+
+static void choose_ports(const struct learner *l, struct draft *d)
+{
+	/* Ports a preload rule grants (fakeroot-tcp's) stay the rule's. */
+	struct policy p = { 0 };
+	const struct preloads *pl = l->in->preloads;
+	for (size_t i = 0; i < pl->libs.n; i++) {
+		if (!pl->rule || pl->rule[i] < 0)
+			continue;
+		const struct preload_rule *r = &pl->rules[pl->rule[i]];
+		for (size_t j = 0; j < r->connect_tcp.n; j++)
+			strlist_add(&p.allow, r->connect_tcp.item[j], NULL);
+		for (size_t j = 0; j < r->connect_tcp_env.n; j++) {
+			const char *v = getenv(r->connect_tcp_env.item[j]);
+			char port[16];
+			snprintf(port, sizeof port, "%ld", v ? strtol(v, NULL, 10) : 0L);
+			strlist_add(&p.allow, port, NULL);
+		}
+	}
+	const struct strlist none = { 0 };
+	const struct strlist *from[][2] = {
+		{ &l->connect, l->merging ? &l->old.connect_tcp : &none },
+		{ &l->bind, l->merging ? &l->old.bind_tcp : &none },
+	};
+	struct strlist *to[] = { &d->connect, &d->bind };
+	for (size_t k = 0; k < 2; k++)
+		for (size_t s = 0; s < 2; s++)
+			for (size_t i = 0; i < from[k][s]->n; i++)
+				if ((s == 1 || !strlist_contains(&p.allow, from[k][s]->item[i])) &&
+				    !strlist_contains(to[k], from[k][s]->item[i]))
+					strlist_add(to[k], from[k][s]->item[i], NULL);
+	strlist_free(&p.allow);
+}
+
+/* ---- writing ---- */
+
+static char *argv_line(const struct learn_input *in)
+{
+	size_t size = 1;
+	for (int i = 0; i < in->argc; i++)
+		size += strlen(in->argv[i]) + 1;
+	char *s = xcalloc(1, size);
+	for (int i = 0; i < in->argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, in->argv[i]);
+	}
+	for (char *c = s; *c; c++)
+		if (*c == '\n' || *c == '\r')
+			*c = ' ';
+	return s;
+}
+
+static void preload_lines(const struct learner *l, struct strlist *out)
+{
+	for (size_t i = 0; i < l->old_preloads.n; i++)
+		strlist_add(out, l->old_preloads.item[i], NULL);
+	const struct preloads *pl = l->in->preloads;
+	for (size_t i = 0; i < pl->libs.n; i++) {
+		char *line;
+		if (pl->rule && pl->rule[i] >= 0)
+			line = xasprintf("%s (%s): its needs are left to its rule %s", pl->libs.item[i],
+					 pl->libs.origin[i], pl->rules[pl->rule[i]].path);
+		else
+			line = xasprintf("%s (%s): no preload rule knows it; what it did is in "
+					 "this profile", pl->libs.item[i], pl->libs.origin[i]);
+		if (!strlist_contains(out, line))
+			strlist_add(out, line, NULL);
+		free(line);
+	}
+}
+
+static void put_list(FILE *f, const char *key, const struct strlist *l)
+{
+	fprintf(f, "%s =", key);
+	for (size_t i = 0; i < l->n; i++) {
+		if (i) /* indented lines continue the list */
+			fprintf(f, "\n%*s", (int)strlen(key) + 3, "");
+		else
+			fputc(' ', f);
+		fputs(l->item[i], f);
+	}
+	fputc('\n', f);
+}
+
+static void put_header(FILE *f, const struct learner *l)
+{
+	struct strlist runs = { 0 }, preloads = { 0 };
+	for (size_t i = 0; i < l->old_runs.n; i++)
+		add_unique(NULL, &runs, l->old_runs.item[i]);
+	char *now = argv_line(l->in);
+	add_unique(NULL, &runs, now);
+	free(now);
+	preload_lines(l, &preloads);
+	fprintf(f, "# A profile for %s, learned by sandbox-run --learn from permissive runs:\n"
+		"# no Landlock, every system call allowed and recorded. It allows what these\n"
+		"# runs did and no more. Review it, roll it out with on-violation = report,\n"
+		"# and run --learn again with this file to merge what new runs need.\n",
+		l->in->target->name);
+	for (size_t i = 0; i < runs.n; i++)
+		fprintf(f, "# run: %s\n", runs.item[i]);
+	if (preloads.n)
+		fprintf(f, "# Preloaded libraries seen while learning:\n");
+	for (size_t i = 0; i < preloads.n; i++)
+		fprintf(f, "# preload: %s\n", preloads.item[i]);
+	strlist_free(&runs);
+	strlist_free(&preloads);
+}
+
+static void put_profile_section(FILE *f, const struct learner *l, const struct draft *d)
+{
+	fprintf(f, "\n[profile]\n");
+	if (l->merging && l->old.description)
+		fprintf(f, "description = %s\n", l->old.description);
+	else
+		fprintf(f, "description = %s: learned by sandbox-run --learn (review before use)\n",
+			l->in->target->name);
+	fprintf(f, "# stdio and rpath are implicit; the others were needed by these calls:\n");
+	for (size_t i = 0; i < d->needs.n; i++)
+		fprintf(f, "# %s\n", d->needs.item[i]);
+	struct strlist names = { 0 };
+	for (size_t i = 0; i < promise_count(); i++)
+		if (d->promise[i])
+			strlist_add(&names, promise_at(i)->name, NULL);
+	fprintf(f, "promises =");
+	for (size_t i = 0; i < names.n; i++)
+		fprintf(f, " %s", names.item[i]);
+	fputc('\n', f);
+	strlist_free(&names);
+	if (d->allow.n)
+		fprintf(f, "# single system calls no promise covers, with how often each was seen:\n");
+	for (size_t i = 0; i < d->allow.n; i++) {
+		unsigned long n = strtoul(d->allow.origin[i], NULL, 10);
+		fprintf(f, "# %s: seen %lu %s\nallow = %s\n", d->allow.item[i], n, times(n),
+			d->allow.item[i]);
+	}
+	for (size_t i = 0; i < d->never.n; i++) {
+		const struct never_rule *nr = never_lookup(d->never.item[i]);
+		fprintf(f, "# not allowable: %s (%s) was called %s %s; the program will be refused\n",
+			d->never.item[i], nr ? nr->why : "unknown to libseccomp",
+			d->never.origin[i], times(strtoul(d->never.origin[i], NULL, 10)));
+	}
+	const char *on_violation[] = { "deny", "kill", "report" };
+	int ov = l->merging && l->old.on_violation >= 0 ? l->old.on_violation : VIOLATION_DENY;
+	fprintf(f, "on-violation = %s\nlandlock = %s\n", on_violation[ov],
+		landlock_mode_names[l->merging ? l->old.landlock : LANDLOCK_REQUIRED]);
+}
+
+static void put_files_section(FILE *f, const struct draft *d)
+{
+	fprintf(f, "\n[filesystem]\n"
+		"# Files these runs opened that a confined run would not grant anyway (the\n"
+		"# system read set, the target, its operands, the promises' own paths),\n"
+		"# widened to their package directory; never / or a home directory.\n");
+	put_list(f, "read", &d->read);
+	put_list(f, "write", &d->write);
+	put_list(f, "exec", &d->exec);
+	for (size_t i = 0; i < d->created_elsewhere.n; i++)
+		fprintf(f, "# files were created in %s: only declared outputs ([arguments]) and,\n"
+			"# with promise tmppath, /tmp can be created in; otherwise it is refused\n",
+			d->created_elsewhere.item[i]);
+	fprintf(f, "\n[network]\n");
+	put_list(f, "connect-tcp", &d->connect);
+	put_list(f, "bind-tcp", &d->bind);
+}
+
+static void put_arguments(FILE *f, const struct learner *l)
+{
+	fprintf(f, "\n[arguments]\n"
+		"# Left for the administrator (see the runs at the top): say which\n"
+		"# arguments are inputs and outputs. operands = input, the learner's\n"
+		"# default, lets the program read each operand it is given, so that new\n"
+		"# inputs work; list options that take a value in options-with-value,\n"
+		"# and files it writes in output-options.\n");
+	static const char *const operands[] = { "input", "output", "none" };
+	static const char *const dirs[] = { "self", "tree" };
+	static const char *const creates[] = { "launcher", "directory" };
+	const struct profile *o = l->merging ? &l->old : NULL;
+	fprintf(f, "operands = %s\n", operands[o ? o->operands : OPERANDS_INPUT]);
+	if (!o)
+		return;
+	const struct {
+		const char *key;
+		const struct strlist *list;
+	} lists[] = {
+		{ "options-with-value", &o->options_with_value }, { "input-options", &o->input_options },
+		{ "input-list-options", &o->input_list_options }, { "output-options", &o->output_options },
+	};
+	for (size_t i = 0; i < N(lists); i++)
+		if (lists[i].list->n)
+			put_list(f, lists[i].key, lists[i].list);
+	if (o->directory_operands != DIR_SELF)
+		fprintf(f, "directory-operands = %s\n", dirs[o->directory_operands]);
+	if (!o->clustered_short_options)
+		fprintf(f, "clustered-short-options = no\n");
+	if (o->create_outputs != CREATE_LAUNCHER)
+		fprintf(f, "create-outputs = %s\n", creates[o->create_outputs]);
+}
+
+static void draft_free(struct draft *d)
+{
+	struct strlist *lists[] = { &d->needs, &d->allow, &d->never, &d->read, &d->write,
+				    &d->exec, &d->connect, &d->bind, &d->created_elsewhere };
+	for (size_t i = 0; i < N(lists); i++)
+		strlist_free(lists[i]);
+}
+
+/* Written beside the old file and renamed over it: a reader sees the old
+ * profile or the new one, never half of one. */
+static void write_profile(struct learner *l)
+{
+	struct draft d = { 0 };
+	choose_promises(l, &d);
+	prefer_tmppath(l, &d);
+	choose_paths(l, &d);
+	choose_ports(l, &d);
+	char *tmp = xasprintf("%s.XXXXXX", l->in->out);
+	int fd = mkstemp(tmp);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		msg("--learn: cannot write %s: %s", tmp, strerror(errno));
+		free(tmp);
+		draft_free(&d);
+		return;
+	}
+	fchmod(fd, 0644);
+	put_header(f, l);
+	put_profile_section(f, l, &d);
+	put_files_section(f, &d);
+	put_arguments(f, l);
+	if (fclose(f) != 0 || rename(tmp, l->in->out) < 0) {
+		msg("--learn: cannot write %s: %s", l->in->out, strerror(errno));
+		unlink(tmp);
+	} else if (!l->written) {
+		msg("--learn: wrote %s from a permissive run of %s: review it before use",
+		    l->in->out, l->in->target->name);
+	}
+	l->written = true;
+	l->dirty = false;
+	free(tmp);
+	draft_free(&d);
+}
+
+/* ---- the observer ---- */
+
+static bool is_fallback(const char *name)
+{
+	for (size_t i = 0; i < N(fallback_calls); i++)
+		if (strcmp(fallback_calls[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* The target is exiting: write now, while its parent still waits for it.
+ * A launcher whose exec failed exits as sandbox-run: nothing to write. */
+static void target_exits(struct learner *l)
+{
+	char link[64], exe[PATH_MAX] = "", self[PATH_MAX] = "";
+	snprintf(link, sizeof link, "/proc/%d/exe", (int)l->pid);
+	ssize_t a = readlink(link, exe, sizeof exe - 1);
+	ssize_t b = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (a > 0 && b > 0 && a == b && memcmp(exe, self, (size_t)a) == 0)
+		return;
+	write_profile(l);
+}
+
+static void answer(struct learner *l, const struct seccomp_notif *req,
+		   struct seccomp_notif_resp *resp)
+{
+	resp->id = req->id;
+	resp->val = 0;
+	resp->error = 0;
+	resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+	char name[64];
+	snprintf(name, sizeof name, "%s", decode_name(req->data.nr));
+	if (is_fallback(name)) {
+		resp->flags = 0;
+		resp->error = -ENOSYS;
+	} else if (strcmp(name, "exit_group") == 0) {
+		if ((pid_t)req->pid == l->pid)
+			target_exits(l);
+	} else if (strcmp(name, "execve") == 0 && !l->exec_done && (pid_t)req->pid == l->pid) {
+		l->exec_done = true; /* the launcher's own exec of the target */
+	} else {
+		count_call(l, req->data.nr, (const uint64_t *)req->data.args);
+		record_args(l, req, name);
+	}
+}
+
+static void observe(struct learner *l, int listener)
+{
+	struct seccomp_notif *req;
+	struct seccomp_notif_resp *resp;
+	if (seccomp_notify_alloc(&req, &resp) < 0)
+		_exit(1);
+	for (;;) {
+		struct pollfd pfd = { listener, POLLIN, 0 };
+		if (poll(&pfd, 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (pfd.revents & POLLIN) {
+			memset(req, 0, sizeof *req);
+			if (seccomp_notify_receive(listener, req) < 0)
+				continue;
+			answer(l, req, resp);
+			seccomp_notify_respond(listener, resp);
+			continue;
+		}
+		if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL))
+			break; /* the last observed process is gone */
+	}
+	if (l->dirty)
+		write_profile(l);
+	seccomp_notify_free(req, resp);
+}
+
+static int receive_fd(int sock)
+{
+	char byte;
+	struct iovec iov = { &byte, 1 };
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+			    .msg_controllen = sizeof u.buf };
+	if (recvmsg(sock, &m, MSG_CMSG_CLOEXEC) != 1)
+		return -1;
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	int fd = -1;
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+		memcpy(&fd, CMSG_DATA(c), sizeof fd);
+	return fd;
+}
+
+static void __attribute__((noreturn)) observer_main(struct learner *l, int sock)
+{
+	/* Signals of the terminal are the target's; the observer ends with it. */
+	static const int sigs[] = { SIGINT, SIGQUIT, SIGHUP, SIGPIPE, SIGTSTP, SIGTTOU, SIGTTIN };
+	for (size_t i = 0; i < N(sigs); i++)
+		signal(sigs[i], SIG_IGN);
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (null >= 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+	}
+	/* No end of the pipeline stays open here (stderr is for messages). */
+	if (sock != 3 && dup2(sock, 3) == 3)
+		sock = 3;
+	syscall(SYS_close_range, 4, ~0U, 0);
+	pid_t self = getpid();
+	if (write(sock, &self, sizeof self) != (ssize_t)sizeof self)
+		_exit(1);
+	int listener = receive_fd(sock);
+	char ok = listener >= 0 ? 'y' : 'n';
+	if (write(sock, &ok, 1) != 1 || listener < 0)
+		_exit(0);
+	close(sock);
+	/* It reads untrusted memory: it holds no privilege while it does. */
+	caps_drop();
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	observe(l, listener);
+	_exit(0);
+}
+
+static int start_observer(struct learner *l)
+{
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		die("--learn: socketpair: %s", strerror(errno));
+	pid_t middle = fork();
+	if (middle < 0)
+		die("--learn: fork: %s", strerror(errno));
+	if (middle == 0) {
+		/* A grandchild: the target can neither wait() for it nor see it. */
+		close(sv[0]);
+		if (fork() == 0)
+			observer_main(l, sv[1]);
+		_exit(0);
+	}
+	close(sv[1]);
+	while (waitpid(middle, NULL, 0) < 0 && errno == EINTR)
+		;
+	pid_t observer;
+	if (read(sv[0], &observer, sizeof observer) != (ssize_t)sizeof observer)
+		die("--learn: the observer did not start");
+	/* Under Yama's ptrace_scope = 1 it may then read the target's memory. */
+	prctl(PR_SET_PTRACER, observer, 0, 0, 0);
+	return sv[0];
+}
+
+static bool hand_over(int sock, int listener)
+{
+	char byte = 'L', ok = 'n';
+	struct iovec iov = { &byte, 1 };
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	memset(&u, 0, sizeof u);
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+			    .msg_controllen = sizeof u.buf };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &listener, sizeof listener);
+	bool done = sendmsg(sock, &m, 0) == 1 && read(sock, &ok, 1) == 1 && ok == 'y';
+	/* Closed before any message: with no listener left the kernel answers
+	 * ENOSYS instead of waiting for an observer that is not there. */
+	close(listener);
+	close(sock);
+	return done;
+}
+
+/* ---- the file being merged into ---- */
+
+static void read_comments(struct learner *l)
+{
+	FILE *f = fopen(l->in->out, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	while (f && (len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		char name[64];
+		unsigned long n;
+		if (has_prefix(line, "# run: "))
+			add_unique(NULL, &l->old_runs, line + 7);
+		else if (has_prefix(line, "# preload: "))
+			add_unique(NULL, &l->old_preloads, line + 11);
+		else if (sscanf(line, "# %63[a-z0-9_]: seen %lu time", name, &n) == 2) {
+			char count[32];
+			snprintf(count, sizeof count, "%lu", n);
+			strlist_add(&l->old_counts, name, count);
+		}
+	}
+	free(line);
+	if (f)
+		fclose(f);
+}
+
+static void load_old(struct learner *l)
+{
+	if (access(l->in->out, F_OK) != 0)
+		return;
+	struct strlist errors = { 0 };
+	if (profile_load(NULL, l->in->out, &l->old, &errors) == 0)
+		profile_validate(&l->old, &errors);
+	if (errors.n)
+		die("--learn=%s merges into that file, and it has errors: %s; fix or remove it",
+		    l->in->out, errors.item[0]);
+	l->merging = true;
+	read_comments(l);
+}
+
+static void check_preloads(const struct preloads *pl)
+{
+	for (size_t i = 0; i < pl->libs.n; i++)
+		if (pl->rule && pl->rule[i] >= 0 && pl->rules[pl->rule[i]].unsupported)
+			die("%s (%s) is preloaded: %s", pl->libs.item[i], pl->libs.origin[i],
+			    pl->rules[pl->rule[i]].unsupported);
+}
+
+void learn_start(const struct learn_input *in)
+{
+	static struct learner l; /* lives on in the observer */
+	l.in = in;
+	l.pid = getpid();
+	load_old(&l);
+	check_preloads(in->preloads);
+	msg_verbose("--learn: running %s permissively; every call is allowed and recorded",
+		    in->target->path);
+	scmp_filter_ctx ctx = observing_filter();
+	int sock = start_observer(&l);
+	/* As in a confined run, minus Landlock and enforcement. */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		die("cannot set no_new_privs: %s", strerror(errno));
+	caps_drop();
+	int r = seccomp_load(ctx);
+	int listener = r < 0 ? -1 : seccomp_notify_fd(ctx);
+	if (r < 0 || listener < 0)
+		die("--learn: cannot load the observing filter: %s", strerror(r < 0 ? -r : errno));
+	if (!hand_over(sock, listener))
+		die("--learn: the observer did not take the notification listener; not running "
+		    "%s unobserved", in->target->name);
+	seccomp_release(ctx);
+}
