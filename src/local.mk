@@ -10,6 +10,7 @@ src_libsandbox_a_SOURCES = \
 	src/inifile.c src/inifile.h \
 	src/profile.c src/profile.h \
 	src/preload.c src/preload.h \
+	src/sysrule.c src/sysrule.h \
 	src/args.c src/args.h \
 	src/policy.c src/policy.h \
 	src/explain.c src/explain.h \

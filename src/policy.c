@@ -1,6 +1,7 @@
 #include "policy.h"
 
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +240,25 @@ static void add_outputs(const struct policy_input *in, struct policy *p)
 	}
 }
 
+/* Rule paths may be globs (faketime's /dev/shm/faketime_shm_*): Landlock
+ * needs the files that exist now. */
+static void add_rule_paths(struct policy *p, const struct strlist *l, unsigned access,
+			   const char *lib)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		char *why = xasprintf("preload rule %s for %s", l->origin[i], lib);
+		glob_t g;
+		if (glob(l->item[i], GLOB_NOCHECK, NULL, &g) == 0) {
+			for (size_t j = 0; j < g.gl_pathc; j++) {
+				add_grant(p, g.gl_pathv[j], access, why);
+				p->grants[p->n_grants - 1].quiet_missing = true;
+			}
+			globfree(&g);
+		}
+		free(why);
+	}
+}
+
 static void add_preload_rule(struct policy *p, const char *lib, const char *origin,
 			     const struct preload_rule *r)
 {
@@ -251,8 +271,8 @@ static void add_preload_rule(struct policy *p, const char *lib, const char *orig
 	}
 	for (size_t i = 0; i < r->allow.n; i++)
 		strlist_add(&p->allow, r->allow.item[i], r->allow.origin[i]);
-	add_list(p, &r->read, ACC_READ, "preload rule");
-	add_list(p, &r->write, ACC_READ_FILE | ACC_WRITE, "preload rule");
+	add_rule_paths(p, &r->read, ACC_READ, lib);
+	add_rule_paths(p, &r->write, ACC_READ_FILE | ACC_WRITE, lib);
 	for (size_t i = 0; i < r->connect_tcp.n; i++)
 		add_port(p, r->connect_tcp.item[i], false, r->connect_tcp.origin[i]);
 	for (size_t i = 0; i < r->connect_tcp_env.n; i++) {
@@ -263,8 +283,11 @@ static void add_preload_rule(struct policy *p, const char *lib, const char *orig
 			add_port(p, value, false, why);
 		free(why);
 	}
-	if (r->connect_tcp.n || r->connect_tcp_env.n)
+	/* Landlock then allows these ports only, unless the profile opened TCP
+	 * with the inet promise: a preload rule never narrows a profile. */
+	if ((r->connect_tcp.n || r->connect_tcp_env.n) && !p->promise[promise_lookup("inet")])
 		p->restrict_tcp = true;
+	/* explain.c lists what the rule added: every reason naming r->path. */
 	char *note = xasprintf("%s (%s): rule %s%s%s", lib, origin, r->path,
 			       r->description ? ": " : "", r->description ? r->description : "");
 	strlist_add(&p->preload_notes, note, NULL);
@@ -274,11 +297,16 @@ static void add_preload_rule(struct policy *p, const char *lib, const char *orig
 static void add_preloads(const struct policy_input *in, struct policy *p)
 {
 	const struct preloads *pl = in->preloads;
+	char *origin_dir = parent_dir(in->target->path);
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		const char *lib = pl->libs.item[i];
-		/* ld.so must be able to read the library it preloads. */
-		if (lib[0] == '/')
-			add_grant(p, lib, ACC_READ_FILE, "a preloaded library");
+		/* ld.so must be able to read the library it preloads ($ORIGIN is
+		 * the target's directory once it runs). */
+		char *path = pl->path && pl->path[i] ? xstrdup(pl->path[i])
+						     : preload_resolve(lib, origin_dir);
+		if (path)
+			add_grant(p, path, ACC_READ_FILE, "a preloaded library");
+		free(path);
 		if (pl->rule && pl->rule[i] >= 0) {
 			add_preload_rule(p, lib, pl->libs.origin[i], &pl->rules[pl->rule[i]]);
 			continue;
@@ -292,6 +320,7 @@ static void add_preloads(const struct policy_input *in, struct policy *p)
 			msg("warning: %s (%s) is preloaded and no preload rule knows it; it runs "
 			    "under %s's profile and may be denied", lib, pl->libs.origin[i], p->program);
 	}
+	free(origin_dir);
 }
 
 static void add_network(const struct policy_input *in, struct policy *p)

@@ -1,14 +1,23 @@
 #include "preload.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <fnmatch.h>
+#include <limits.h>
+#include <link.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 
 #include "inifile.h"
 #include "profile.h"
+#include "promises.h"
+#include "sysrule.h"
 
 #define R(field) offsetof(struct preload_rule, field)
 static const struct ini_key rule_keys[] = {
@@ -17,56 +26,305 @@ static const struct ini_key rule_keys[] = {
 	{ "preload", "unsupported", INI_STRING, R(unsupported), NULL,
 	  "refuse to run under this library, with this explanation" },
 	{ "preload", "promises", INI_LIST, R(promises), NULL, "promises the library needs" },
-	{ "preload", "allow", INI_LIST, R(allow), NULL, "single system calls it needs" },
-	{ "filesystem", "read", INI_LIST, R(read), NULL, "files it reads" },
-	{ "filesystem", "write", INI_LIST, R(write), NULL, "files it writes" },
+	{ "preload", "allow", INI_LIST, R(allow), NULL,
+	  "single system calls it needs, with argument conditions: socket(AF_UNIX, SOCK_DGRAM/0xf)" },
+	{ "filesystem", "read", INI_LIST, R(read), NULL, "files it reads (globs allowed)" },
+	{ "filesystem", "write", INI_LIST, R(write), NULL, "files it writes (globs allowed)" },
 	{ "network", "connect-tcp", INI_LIST, R(connect_tcp), NULL, "TCP ports it connects to" },
 	{ "network", "connect-tcp-env", INI_LIST, R(connect_tcp_env), NULL,
 	  "environment variables whose leading number is a TCP port it connects to" },
 };
 #define N_KEYS (sizeof rule_keys / sizeof rule_keys[0])
 
-static void add_words(struct preloads *pl, const char *text, const char *origin)
+/* ld.so splits LD_PRELOAD at spaces and colons only (a tab is part of a
+ * name); /etc/ld.so.preload at any blank or colon, after removing '#'
+ * comments. */
+#define ENV_SEPARATORS " :"
+#define FILE_SEPARATORS " \t\n:"
+/* Enough for any real list; the rest of a larger file is not read. */
+#define MAX_PRELOAD_FILE (1 << 20)
+
+/* --- the dynamic string tokens, as ld.so expands them --------------------- */
+
+struct iterate_libc {
+	char dir[PATH_MAX];
+};
+
+static int find_libc(struct dl_phdr_info *info, size_t size, void *data)
 {
-	/* ld.so separates LD_PRELOAD entries by colons or blanks, and
-	 * /etc/ld.so.preload by blanks; '#' starts a comment in the file. */
-	const char *p = text;
-	while (*p) {
-		p += strspn(p, ": \t\n");
-		if (*p == '#') {
-			p += strcspn(p, "\n");
-			continue;
+	(void)size;
+	const char *name = info->dlpi_name, *slash = strrchr(name, '/');
+	if (!slash || strncmp(slash + 1, "libc.so", 7) != 0)
+		return 0;
+	struct iterate_libc *it = data;
+	snprintf(it->dir, sizeof it->dir, "%.*s", (int)(slash - name), name);
+	return 1;
+}
+
+/* $LIB: ld.so's own library directory below the prefix ("lib/x86_64-linux-gnu"
+ * on Debian, "lib64" on Fedora); libc was loaded from it. */
+static const char *token_lib(void)
+{
+	static char lib[PATH_MAX];
+	if (lib[0])
+		return lib;
+	struct iterate_libc it = { { 0 } };
+	const char *dir = "/lib";
+	if (dl_iterate_phdr(find_libc, &it))
+		dir = it.dir;
+	if (strncmp(dir, "/usr/", 5) == 0)
+		dir += 4;
+	snprintf(lib, sizeof lib, "%s", dir + (dir[0] == '/'));
+	return lib;
+}
+
+static const char *token_platform(void)
+{
+	static struct utsname u;
+	const char *platform = (const char *)getauxval(AT_PLATFORM);
+	if (platform)
+		return platform;
+	uname(&u);
+	return u.machine;
+}
+
+/* Does text start with token $NAME or ${NAME}? Returns its length, or 0. */
+static size_t token_at(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	if (text[1] == '{')
+		return strncmp(text + 2, name, n) == 0 && text[2 + n] == '}' ? n + 3 : 0;
+	if (strncmp(text + 1, name, n) != 0)
+		return 0;
+	char next = text[1 + n];
+	return isalnum((unsigned char)next) || next == '_' ? 0 : n + 1;
+}
+
+/* Expands $LIB and $PLATFORM, and $ORIGIN when origin_dir is given. */
+static char *expand_tokens(const char *text, const char *origin_dir)
+{
+	size_t cap = strlen(text) + 1, len = 0;
+	char *out = xmalloc(cap);
+	for (const char *p = text; *p;) {
+		const char *value = NULL;
+		size_t skip = 0;
+		if (*p == '$') {
+			if ((skip = token_at(p, "LIB")))
+				value = token_lib();
+			else if ((skip = token_at(p, "PLATFORM")))
+				value = token_platform();
+			else if (origin_dir && (skip = token_at(p, "ORIGIN")))
+				value = origin_dir;
 		}
-		size_t len = strcspn(p, ": \t\n");
-		if (!len)
-			break;
-		char *w = strndup(p, len);
-		if (!w)
-			die("out of memory");
-		strlist_add(&pl->libs, w, origin);
-		free(w);
-		p += len;
+		if (!value) {
+			value = p;
+			skip = 1;
+		}
+		size_t vlen = value == p ? 1 : strlen(value);
+		if (len + vlen + 1 > cap)
+			out = xrealloc(out, cap = 2 * (len + vlen + 1));
+		memcpy(out + len, value, vlen);
+		len += vlen;
+		p += skip;
 	}
+	out[len] = '\0';
+	return out;
+}
+
+/* --- detection ------------------------------------------------------------ */
+
+static void add_words(struct preloads *pl, char *text, const char *separators, const char *origin)
+{
+	for (char *w; (w = strsep(&text, separators));) {
+		if (!*w)
+			continue;
+		char *lib = expand_tokens(w, NULL);
+		if (!strlist_contains(&pl->libs, lib))
+			strlist_add(&pl->libs, lib, origin);
+		free(lib);
+	}
+}
+
+static char *read_preload_file(const char *path)
+{
+	FILE *f = path ? fopen(path, "re") : NULL;
+	if (!f)
+		return NULL;
+	char *text = xmalloc(MAX_PRELOAD_FILE + 1);
+	size_t n = fread(text, 1, MAX_PRELOAD_FILE, f);
+	fclose(f);
+	text[n] = '\0';
+	/* A '#' anywhere starts a comment that runs to the end of its line. */
+	for (char *c = text; (c = strchr(c, '#'));)
+		while (*c && *c != '\n')
+			*c++ = ' ';
+	return text;
 }
 
 void preload_detect(struct preloads *pl, const char *ld_preload, const char *preload_file)
 {
 	memset(pl, 0, sizeof *pl);
-	if (ld_preload)
-		add_words(pl, ld_preload, "LD_PRELOAD");
-	FILE *f = preload_file ? fopen(preload_file, "re") : NULL;
-	if (f) {
-		char line[4096];
-		while (fgets(line, sizeof line, f))
-			add_words(pl, line, preload_file);
-		fclose(f);
+	if (ld_preload) {
+		char *copy = xstrdup(ld_preload);
+		add_words(pl, copy, ENV_SEPARATORS, "LD_PRELOAD");
+		free(copy);
+	}
+	char *text = read_preload_file(preload_file);
+	if (text) {
+		add_words(pl, text, FILE_SEPARATORS, preload_file);
+		free(text);
 	}
 }
+
+/* --- resolution: which file ld.so loads ------------------------------------ */
 
 static const char *file_name(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	return slash ? slash + 1 : path;
+}
+
+struct iterate_name {
+	const char *name;
+	char *path;
+};
+
+static int find_loaded(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	struct iterate_name *it = data;
+	if (info->dlpi_name[0] != '/' || strcmp(file_name(info->dlpi_name), it->name) != 0)
+		return 0;
+	it->path = xstrdup(info->dlpi_name);
+	return 1;
+}
+
+static char *find_in(const char *dirs, const char *name)
+{
+	char *copy = xstrdup(dirs), *rest = copy;
+	char *found = NULL;
+	for (char *dir; !found && (dir = strsep(&rest, ":;"));) {
+		if (!*dir)
+			continue;
+		char *path = xasprintf("%s/%s", dir, name);
+		if (access(path, F_OK) == 0)
+			found = path;
+		else
+			free(path);
+	}
+	free(copy);
+	return found;
+}
+
+/* A bare name: ld.so loaded it into this very process already (LD_PRELOAD
+ * applies to sandbox-run too), so ask the loader; otherwise (a list read
+ * from another file) search LD_LIBRARY_PATH and the default directories,
+ * without ld.so.cache. */
+static char *search_bare(const char *name)
+{
+	struct iterate_name it = { name, NULL };
+	if (dl_iterate_phdr(find_loaded, &it))
+		return it.path;
+	const char *env = getenv("LD_LIBRARY_PATH");
+	char *found = env ? find_in(env, name) : NULL;
+	if (!found) {
+		char *defaults = xasprintf("/%s:/usr/%s:/lib:/usr/lib:/lib64:/usr/lib64",
+					   token_lib(), token_lib());
+		found = find_in(defaults, name);
+		free(defaults);
+	}
+	return found;
+}
+
+char *preload_resolve(const char *lib, const char *origin_dir)
+{
+	char *expanded = expand_tokens(lib, origin_dir);
+	char *found = NULL;
+	if (strchr(expanded, '$'))
+		found = NULL; /* an unknown token: ld.so cannot load it either */
+	else if (strchr(expanded, '/'))
+		found = access(expanded, F_OK) == 0 ? xstrdup(expanded) : NULL;
+	else
+		found = search_bare(expanded);
+	free(expanded);
+	char *real = found ? realpath(found, NULL) : NULL;
+	free(found);
+	return real;
+}
+
+/* --- rules ---------------------------------------------------------------- */
+
+static void add_error(struct strlist *errors, char *m)
+{
+	strlist_add(errors, m, NULL);
+	free(m);
+}
+
+static int validate_promises(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		if (promise_lookup(l->item[i]) >= 0)
+			continue;
+		const char *hint = promise_suggest(l->item[i]);
+		add_error(errors, xasprintf("%s: unknown promise \"%s\"%s%s%s", l->origin[i],
+					    l->item[i], hint ? " (did you mean \"" : "",
+					    hint ? hint : "", hint ? "\"?)" : ""));
+		n++;
+	}
+	return n;
+}
+
+static int validate_ports(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		char *end;
+		long port = strtol(l->item[i], &end, 10);
+		if (*end || port < 1 || port > 65535) {
+			add_error(errors, xasprintf("%s: bad TCP port \"%s\" (expected 1 to 65535)",
+						    l->origin[i], l->item[i]));
+			n++;
+		}
+	}
+	return n;
+}
+
+static int validate_env_names(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		const char *v = l->item[i];
+		if ((isalpha((unsigned char)v[0]) || v[0] == '_') &&
+		    v[strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")] == '\0')
+			continue;
+		add_error(errors, xasprintf("%s: \"%s\" is not an environment variable name "
+					    "(write FAKEROOTKEY, not $FAKEROOTKEY)", l->origin[i], v));
+		n++;
+	}
+	return n;
+}
+
+static int validate_rule(struct preload_rule *r, struct strlist *errors)
+{
+	int n = validate_promises(&r->promises, errors);
+	n += sysrule_validate(&r->allow, errors);
+	n += validate_ports(&r->connect_tcp, errors);
+	n += validate_env_names(&r->connect_tcp_env, errors);
+	if (!n && r->match.n == 0) {
+		add_error(errors, xasprintf("%s:1: a preload rule needs \"match =\" in [preload] "
+					    "(an empty file removes the rule of that name)", r->path));
+		n++;
+	}
+	return n;
+}
+
+/* An empty file, or a link to /dev/null, removes the rule of its name
+ * (systemd's convention). */
+static bool is_mask(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && (st.st_size == 0 || S_ISCHR(st.st_mode));
 }
 
 int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *errors)
@@ -75,69 +333,104 @@ int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *
 	r->path = xstrdup(path);
 	if (profile_check_owner(path, errors))
 		return 1;
+	if (is_mask(path)) {
+		r->masked = true;
+		return 0;
+	}
 	struct ini_result res = { 0 };
 	int n = ini_load(path, rule_keys, N_KEYS, r, &res);
 	for (size_t i = 0; i < res.errors.n; i++)
 		strlist_add(errors, res.errors.item[i], NULL);
 	strlist_free(&res.errors);
-	if (!n && r->match.n == 0) {
-		char *m = xasprintf("%s:1: a preload rule needs \"match =\" in [preload]", path);
-		strlist_add(errors, m, NULL);
-		free(m);
-		n = 1;
-	}
-	return n;
+	sysrule_join(&r->allow);
+	return n ? n : validate_rule(r, errors);
+}
+
+static int has_ini_suffix(const struct dirent *e)
+{
+	size_t len = strlen(e->d_name);
+	return e->d_name[0] != '.' && len > 4 && strcmp(e->d_name + len - 4, ".ini") == 0;
+}
+
+static bool shadowed(const struct preloads *pl, const char *name)
+{
+	for (size_t i = 0; i < pl->rule_files.n; i++)
+		if (strcmp(file_name(pl->rule_files.item[i]), name) == 0)
+			return true;
+	return false;
 }
 
 static int load_dir(const char *dir, struct preloads *pl, struct strlist *errors)
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return 0;
-	struct dirent *e;
+	struct dirent **names;
+	int count = scandir(dir, &names, has_ini_suffix, alphasort);
 	int n = 0;
-	while ((e = readdir(d))) {
-		size_t len = strlen(e->d_name);
-		if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".ini") != 0)
-			continue;
-		/* The administrator's rule of the same name replaces the shipped one. */
-		bool shadowed = false;
-		for (size_t i = 0; i < pl->rule_files.n; i++)
-			shadowed |= strcmp(file_name(pl->rule_files.item[i]), e->d_name) == 0;
-		if (shadowed)
-			continue;
-		char *path = xasprintf("%s/%s", dir, e->d_name);
-		pl->rules = xrealloc(pl->rules, (pl->n_rules + 1) * sizeof *pl->rules);
-		n += preload_rule_load(path, &pl->rules[pl->n_rules++], errors);
-		strlist_add(&pl->rule_files, path, NULL);
-		free(path);
+	for (int i = 0; i < count; i++) {
+		/* The first directory's file of a name replaces the later ones. */
+		if (!shadowed(pl, names[i]->d_name)) {
+			char *path = xasprintf("%s/%s", dir, names[i]->d_name);
+			pl->rules = xrealloc(pl->rules, (pl->n_rules + 1) * sizeof *pl->rules);
+			n += preload_rule_load(path, &pl->rules[pl->n_rules++], errors);
+			strlist_add(&pl->rule_files, path, NULL);
+			free(path);
+		}
+		free(names[i]);
 	}
-	closedir(d);
+	if (count >= 0)
+		free(names);
 	return n;
 }
 
-static int match_rule(const struct preloads *pl, const char *lib)
-{
-	for (size_t i = 0; i < pl->n_rules; i++)
-		for (size_t j = 0; j < pl->rules[i].match.n; j++)
-			if (fnmatch(pl->rules[i].match.item[j], file_name(lib), 0) == 0)
-				return (int)i;
-	return -1;
-}
-
-int preload_match(const struct settings *s, struct preloads *pl, struct strlist *errors)
+static int load_rules(const struct settings *s, struct preloads *pl, struct strlist *errors)
 {
 	int n = 0;
-	if (pl->libs.n == 0)
-		return 0; /* the common case reads no rule file at all */
+	/* Users may bring their own rules where they may bring profiles. */
+	const char *user = s->allow_user_profiles ? getenv("SANDBOX_RUN_PROFILE_PATH") : NULL;
+	char *copy = user ? xstrdup(user) : NULL, *rest = copy;
+	for (char *dir; rest && (dir = strsep(&rest, ":"));) {
+		if (!*dir)
+			continue;
+		char *sub = xasprintf("%s/preload.d", dir);
+		n += load_dir(sub, pl, errors);
+		free(sub);
+	}
+	free(copy);
 	for (size_t i = 0; i < s->n_profile_dirs; i++) {
 		char *dir = xasprintf("%s/preload.d", s->profile_dirs[i]);
 		n += load_dir(dir, pl, errors);
 		free(dir);
 	}
+	return n;
+}
+
+static int rule_for_name(const struct preloads *pl, const char *name)
+{
+	for (size_t i = 0; i < pl->n_rules; i++)
+		for (size_t j = 0; j < pl->rules[i].match.n; j++)
+			if (fnmatch(pl->rules[i].match.item[j], name, 0) == 0)
+				return (int)i;
+	return -1;
+}
+
+/* The file ld.so really loads decides (libfakeroot-0.so is a link to the
+ * tcp flavour on Debian); the name as written is the fallback. */
+static int match_rule(const struct preloads *pl, size_t lib)
+{
+	int r = pl->path[lib] ? rule_for_name(pl, file_name(pl->path[lib])) : -1;
+	return r >= 0 ? r : rule_for_name(pl, file_name(pl->libs.item[lib]));
+}
+
+int preload_match(const struct settings *s, struct preloads *pl, struct strlist *errors)
+{
+	if (pl->libs.n == 0)
+		return 0; /* the common case reads no rule file at all */
+	int n = load_rules(s, pl, errors);
+	pl->path = xcalloc(pl->libs.n, sizeof *pl->path);
 	pl->rule = xcalloc(pl->libs.n, sizeof *pl->rule);
-	for (size_t i = 0; i < pl->libs.n; i++)
-		pl->rule[i] = match_rule(pl, pl->libs.item[i]);
+	for (size_t i = 0; i < pl->libs.n; i++) {
+		pl->path[i] = preload_resolve(pl->libs.item[i], NULL);
+		pl->rule[i] = match_rule(pl, i);
+	}
 	return n;
 }
 
@@ -156,6 +449,9 @@ void preload_free(struct preloads *pl)
 {
 	for (size_t i = 0; i < pl->n_rules; i++)
 		preload_rule_free(&pl->rules[i]);
+	for (size_t i = 0; pl->path && i < pl->libs.n; i++)
+		free(pl->path[i]);
+	free(pl->path);
 	free(pl->rules);
 	free(pl->rule);
 	strlist_free(&pl->libs);

@@ -12,21 +12,31 @@ struct preload_rule {
 	char *unsupported; /* non-NULL: refuse to run, with this explanation */
 	struct strlist match;  /* globs on the library's file name */
 	struct strlist promises, allow, read, write, connect_tcp, connect_tcp_env;
+	bool masked;       /* an empty file: removes the rule of that name */
 };
 
 struct preloads {
-	struct strlist libs;       /* as found; origin says where */
+	struct strlist libs;       /* as found, $LIB and $PLATFORM expanded; origin says where */
+	char **path;               /* per library: the file ld.so loads, or NULL if unknown */
 	int *rule;                 /* per library: index into rules, or -1 */
 	struct preload_rule *rules;
 	size_t n_rules;
 	struct strlist rule_files; /* every preload.d file read */
 };
 
-/* Lists the preloaded libraries of this environment. */
+/* Lists the preloaded libraries of this environment: LD_PRELOAD split as
+ * ld.so splits it (colons and spaces), then preload_file (blanks and
+ * colons, '#' comments; missing or unreadable = none). */
 void preload_detect(struct preloads *pl, const char *ld_preload, const char *preload_file);
-/* Reads the rules from the profile directories and matches them. Errors
+/* Reads the rules (preload.d/ of $SANDBOX_RUN_PROFILE_PATH when user
+ * profiles are allowed, then of the profile directories; the first file of
+ * a name wins, an empty one removes the rule) and matches them by the file
+ * name of the library ld.so loads, then by the name as written. Errors
  * ("file:line: message") are appended; returns their count. */
 int preload_match(const struct settings *s, struct preloads *pl, struct strlist *errors);
+/* The file ld.so loads for lib: $ORIGIN is origin_dir (the target's
+ * directory); a bare name is searched as ld.so would. NULL if not found. */
+char *preload_resolve(const char *lib, const char *origin_dir);
 /* Parses one rule file (for --check); returns the number of errors. */
 int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *errors);
 void preload_rule_free(struct preload_rule *r);

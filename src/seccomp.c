@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "promises.h"
+#include "sysrule.h"
 
 struct filters {
 	scmp_filter_ctx known;
@@ -75,7 +76,7 @@ static void build_known(scmp_filter_ctx ctx, const struct policy *p)
 			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule", n->name);
 	}
 	for (size_t i = 0; i < p->allow.n; i++) {
-		int nr = name_nr(p->allow.item[i]);
+		int nr = sysrule_nr(p->allow.item[i]);
 		if (nr >= 0)
 			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule", p->allow.item[i]);
 	}
@@ -95,13 +96,15 @@ static void build_policy(scmp_filter_ctx ctx, const struct policy *p, const stru
 				      pr->rules[j].name);
 		}
 	}
+	/* Single calls, with their argument conditions (sysrule.h). */
 	for (size_t i = 0; i < p->allow.n; i++) {
-		int nr = name_nr(p->allow.item[i]);
+		int nr = sysrule_nr(p->allow.item[i]);
 		if (nr < 0)
 			msg_verbose("%s: system call %s is unknown to this libseccomp; skipped",
 				    p->allow.origin[i], p->allow.item[i]);
 		else
-			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule", p->allow.item[i]);
+			check(sysrule_add(ctx, SCMP_ACT_ALLOW, nr, p->allow.item[i]), "a rule",
+			      p->allow.item[i]);
 	}
 	/* The launcher's own execve of the target. */
 	check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(execve), 3,
