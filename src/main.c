@@ -177,10 +177,13 @@ int main(int argc, char **argv)
 
 	struct settings settings;
 	settings_load(&settings, cli.config);
-	if (cli.mode == MODE_CHECK)
-		return check_files(&settings, cli.args, cli.nargs);
-	if (cli.mode == MODE_LIST_PROFILES)
-		return admin_list_profiles(&settings);
+	if (cli.mode == MODE_CHECK || cli.mode == MODE_LIST_PROFILES) {
+		/* These return, so LeakSanitizer and valgrind see their frees. */
+		r = cli.mode == MODE_CHECK ? check_files(&settings, cli.args, cli.nargs)
+					   : admin_list_profiles(&settings);
+		settings_free(&settings);
+		return r;
+	}
 
 	struct target target;
 	target_resolve(cli.args[0], &target);
@@ -210,6 +213,14 @@ int main(int argc, char **argv)
 	struct filters *filters = seccomp_build(&policy, &ex, policy_supervised(&policy));
 	if (cli.mode == MODE_EXPLAIN) {
 		explain_print(&policy, seccomp_instructions(filters));
+		seccomp_free(filters);
+		policy_free(&policy);
+		args_free(&files);
+		preload_free(&preloads);
+		profile_free(&profile);
+		free(profile_path);
+		target_free(&target);
+		settings_free(&settings);
 		return 0;
 	}
 	apply(&policy, filters, &ex, reserved);
