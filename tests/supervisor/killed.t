@@ -1,0 +1,74 @@
+#!/bin/bash
+# The supervisor's life: it is not a child of the target; killed mid-run,
+# the target carries on and every later denied call fails with ENOSYS (in
+# report mode too: nothing becomes allowed); a target killed by SIGKILL
+# leaves no supervisor and no zombie behind.
+source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/supervisor/lib.sh"
+
+tmp=$(tap_tmp)
+prof=$tmp/denier.ini
+write_profile "$prof" "stdio rpath thread proc"
+
+# start MODE ACTIONS...: runs the denier in the background with a FIFO as
+# stdin, which the test writes to when the denier is to go on.
+start() {
+	local mode=$1
+	shift
+	rm -f "$tmp/fifo" "$tmp/out" "$tmp/err"
+	mkfifo "$tmp/fifo"
+	"$SANDBOX_RUN" -p "$prof" --on-violation="$mode" "$DENIER" "$@" \
+		<"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+	target=$!
+	exec 7>"$tmp/fifo"
+}
+
+# supervisor: the one sandbox-run process of this test that is not the target.
+find_supervisor() {
+	local pids
+	pids=$(sandbox_processes "$tmp/")
+	[ "$(echo "$pids" | grep -c .)" = 1 ] || { diag "supervisors: $pids"; return 1; }
+	sup=$pids
+}
+
+for mode in deny report; do
+	start $mode socket wait socket threads 4 25 children 4
+	wait_for_line "$tmp/out" '^socket: '
+	like "$(cat "$tmp/out")" "^socket: $([ $mode = deny ] && echo 'denied \(EPERM\)' || echo allowed)" \
+		"$mode: the first call is answered by the supervisor"
+	find_supervisor
+	ok $? "$mode: one supervisor runs"
+	ppid=$(awk '/^PPid:/ { print $2 }' "/proc/$sup/status")
+	[ "$ppid" != "$target" ]
+	ok $? "$mode: the supervisor is not a child of the target (its parent is $ppid)"
+	is "$(cat /proc/$target/task/*/children | tr -d ' ')" "" "$mode: the target has no child to wait() for"
+	kill -KILL "$sup"
+	for i in $(seq 300); do [ -e "/proc/$sup" ] || break; sleep 0.1; done
+	[ ! -e "/proc/$sup" ]
+	ok $? "$mode: the supervisor is killed (and reaped)"
+	echo go >&7
+	exec 7>&-
+	wait "$target"
+	is "$?" 0 "$mode: the target finishes"
+	is "$(tail -n +2 "$tmp/out")" "wait: done
+socket: denied (ENOSYS)
+threads: 100 denied (ENOSYS), 0 allowed
+children: 4 denied, 0 allowed, 0 signalled (-)" \
+		"$mode: without the supervisor every denied call fails with ENOSYS, in threads and children too"
+done
+
+# A target killed by SIGKILL while the supervisor waits: nothing is left.
+start deny socket wait
+wait_for_line "$tmp/out" '^socket: '
+find_supervisor
+kill -KILL "$target"
+wait "$target"
+is "$?" $((128 + 9)) "the target died by SIGKILL"
+exec 7>&-
+for i in $(seq 300); do [ -e "/proc/$sup" ] || break; sleep 0.1; done
+[ ! -e "/proc/$sup" ]
+ok $? "its supervisor has exited and been reaped: no leftover, no zombie"
+wait_no_sandbox_processes "$tmp/"
+ok $? "no sandbox-run process is left"
+
+done_testing

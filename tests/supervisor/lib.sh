@@ -1,0 +1,56 @@
+# Helpers for the supervisor tests (bash); source after tests/lib/tap.sh.
+DENIER=$top_builddir/tests/supervisor/denier
+
+# write_profile FILE PROMISES [LINE...]: a profile of our own, so the tests
+# do not depend on the shipped ones.
+write_profile() {
+	local file=$1 promises=$2
+	shift 2
+	{
+		printf '[profile]\ndescription = supervisor test\npromises = %s\n' "$promises"
+		printf '%s\n' "$@"
+	} >"$file"
+	chmod 644 "$file"
+}
+
+# sandbox_processes MARKER: pids of processes started as sandbox-run whose
+# command line contains MARKER (a temporary path only this test uses). A
+# target has exec'd something else by then: what is left is a supervisor
+# or a launcher that never got as far as its exec.
+sandbox_processes() {
+	local f pid cmd exe
+	for f in /proc/[0-9]*/cmdline; do
+		pid=${f#/proc/}
+		pid=${pid%/cmdline}
+		[ "$pid" = $$ ] && continue
+		exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || continue
+		[ "$exe" = "$(readlink -f "$SANDBOX_RUN")" ] || continue
+		cmd=$(tr '\0' ' ' <"$f" 2>/dev/null) || continue
+		case $cmd in *"$1"*) echo "$pid" ;; esac
+	done
+}
+
+# wait_no_sandbox_processes MARKER: succeeds once none is left; a bounded
+# wait (30 s), since a supervisor exits just after its last process.
+wait_no_sandbox_processes() {
+	local i
+	for i in $(seq 300); do
+		[ -z "$(sandbox_processes "$1")" ] && return 0
+		sleep 0.1
+	done
+	diag "left over: $(sandbox_processes "$1" | xargs -r ps -o pid,ppid,stat,args -p)"
+	return 1
+}
+
+# wait_for_line FILE REGEX: bounded wait (30 s) until FILE has a matching line.
+wait_for_line() {
+	local i
+	for i in $(seq 300); do
+		grep -Eq -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# The remedy part of a report line, as a regular expression.
+re_quote() { printf '%s' "$1" | sed 's/[][\.*^$(){}?+|/]/\\&/g'; }
