@@ -1,6 +1,7 @@
 /* fault: run a command on a simulated degraded or failing kernel.
  *
- *   fault [--errno SYSCALL[:ARG0]=ERRNO]... [--landlock-abi N] [--] CMD [ARG]...
+ *   fault [--errno SYSCALL[:ARG0]=ERRNO]... [--landlock-abi N]
+ *         [--signal SYSCALL=SIGNAL]... [--] CMD [ARG]...
  *
  *   --errno landlock_create_ruleset=ENOSYS   every such call fails with ENOSYS
  *   --errno seccomp=EINVAL                   (ERRNO may also be a number)
@@ -9,18 +10,22 @@
  *   --landlock-abi 3                         landlock_create_ruleset(NULL, 0,
  *                                            LANDLOCK_CREATE_RULESET_VERSION)
  *                                            returns 3; other calls run normally
+ *   --signal seccomp=SIGINT                  the first time CMD enters seccomp(),
+ *                                            SIGINT is sent to it (the call then
+ *                                            runs, the signal arrives after it):
+ *                                            a signal at a chosen stage
  *
  * fault sets no_new_privs (an unprivileged process may not load a filter
  * otherwise) and loads one seccomp filter that allows everything but the named
  * faults. Without --landlock-abi it then execs CMD in place; exit status and
  * signals are CMD's own. Exit 2: bad usage; 77: not possible here.
  *
- * --landlock-abi answers the version query from a tracer (SECCOMP_RET_TRACE),
+ * --landlock-abi and --signal work from a tracer (SECCOMP_RET_TRACE),
  * not from a SECCOMP_RET_USER_NOTIF responder: the kernel refuses a second
  * listener in one filter chain (EBUSY), and sandbox-run installs its own for
  * its supervisor. So fault forks: the child loads the filter and execs CMD
  * under ptrace, the parent rewrites the query's result and exits as CMD does.
- * Only CMD itself is traced; a version query from CMD's children gets ENOSYS. */
+ * Only CMD itself is traced; in CMD's children a trapped call gets ENOSYS. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -38,6 +43,15 @@
 #define LANDLOCK_CREATE_RULESET_VERSION 1
 #define EXIT_USAGE 2
 #define EXIT_UNSUPPORTED 77
+#define MAX_SIGNALS 8
+#define TRACE_VERSION 0 /* SCMP_ACT_TRACE data of the version query */
+
+/* --signal rules: TRACE data 1 + index; each fires once. */
+static struct {
+	int sig;
+	int fired;
+} signals[MAX_SIGNALS];
+static int n_signals;
 
 static void __attribute__((noreturn, format(printf, 2, 3))) fail(int status, const char *fmt, ...)
 {
@@ -91,12 +105,44 @@ static void add_errno_rule(scmp_filter_ctx ctx, const char *spec)
 
 static void add_version_trap(scmp_filter_ctx ctx)
 {
-	int r = seccomp_rule_add(ctx, SCMP_ACT_TRACE(0), SCMP_SYS(landlock_create_ruleset), 1,
+	int r = seccomp_rule_add(ctx, SCMP_ACT_TRACE(TRACE_VERSION), SCMP_SYS(landlock_create_ruleset), 1,
 				 SCMP_A2(SCMP_CMP_MASKED_EQ, LANDLOCK_CREATE_RULESET_VERSION,
 					 LANDLOCK_CREATE_RULESET_VERSION));
 	if (r < 0)
 		fail(EXIT_UNSUPPORTED, "libseccomp cannot trap landlock_create_ruleset: %s",
 		     strerror(-r));
+}
+
+static int signal_value(const char *s)
+{
+	for (int sig = 1; sig < NSIG; sig++) {
+		const char *abbrev = sigabbrev_np(sig);
+		if (abbrev && (strcmp(s, abbrev) == 0 ||
+			       (strncmp(s, "SIG", 3) == 0 && strcmp(s + 3, abbrev) == 0)))
+			return sig;
+	}
+	int n = atoi(s);
+	if (n > 0 && n < NSIG)
+		return n;
+	fail(EXIT_USAGE, "unknown signal \"%s\" (use a name such as SIGINT)", s);
+}
+
+/* SYSCALL=SIGNAL */
+static void add_signal_rule(scmp_filter_ctx ctx, const char *spec)
+{
+	const char *eq = strrchr(spec, '=');
+	if (!eq || n_signals == MAX_SIGNALS)
+		fail(EXIT_USAGE, "--signal %s: expected SYSCALL=SIGNAL (at most %d)", spec, MAX_SIGNALS);
+	char *name = strndup(spec, (size_t)(eq - spec));
+	int nr = name ? seccomp_syscall_resolve_name(name) : __NR_SCMP_ERROR;
+	if (nr == __NR_SCMP_ERROR)
+		fail(EXIT_USAGE, "--signal %s: unknown system call", spec);
+	free(name);
+	signals[n_signals].sig = signal_value(eq + 1);
+	int r = seccomp_rule_add(ctx, SCMP_ACT_TRACE(1 + n_signals), nr, 0);
+	if (r < 0)
+		fail(EXIT_USAGE, "--signal %s: libseccomp refused the rule: %s", spec, strerror(-r));
+	n_signals++;
 }
 
 /* The loader of CMD: its own process (with --landlock-abi) or fault itself. */
@@ -152,10 +198,16 @@ static void trace_loop(pid_t child, int abi)
 		if (WIFEXITED(status) || WIFSIGNALED(status))
 			exit_like(status);
 		int event = status >> 16, sig = 0;
-		if (event == PTRACE_EVENT_SECCOMP) {
+		unsigned long data = 0;
+		if (event == PTRACE_EVENT_SECCOMP)
+			ptrace(PTRACE_GETEVENTMSG, child, 0, &data);
+		if (event == PTRACE_EVENT_SECCOMP && data == TRACE_VERSION) {
 			if (answer_version(child, abi) < 0)
 				fail(EXIT_UNSUPPORTED, "cannot rewrite the landlock query: %s",
 				     strerror(errno));
+		} else if (event == PTRACE_EVENT_SECCOMP && data <= (unsigned long)n_signals) {
+			if (!signals[data - 1].fired++)
+				kill(child, signals[data - 1].sig);
 		} else if (event == 0 && WSTOPSIG(status) != SIGSTOP) {
 			sig = WSTOPSIG(status);
 		}
@@ -196,6 +248,7 @@ int main(int argc, char **argv)
 	static const struct option options[] = {
 		{ "errno", required_argument, NULL, 'e' },
 		{ "landlock-abi", required_argument, NULL, 'l' },
+		{ "signal", required_argument, NULL, 's' },
 		{ 0 },
 	};
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
@@ -207,13 +260,15 @@ int main(int argc, char **argv)
 			add_errno_rule(ctx, optarg);
 		else if (c == 'l' && (abi = atoi(optarg)) > 0)
 			add_version_trap(ctx);
+		else if (c == 's')
+			add_signal_rule(ctx, optarg);
 		else
 			fail(EXIT_USAGE, "usage: fault [--errno SYSCALL[:ARG0]=ERRNO]... "
-					 "[--landlock-abi N] [--] CMD [ARG]...");
+					 "[--landlock-abi N] [--signal SYSCALL=SIGNAL]... [--] CMD [ARG]...");
 	}
 	if (optind >= argc)
 		fail(EXIT_USAGE, "no command given");
-	if (abi > 0)
+	if (abi > 0 || n_signals)
 		run_traced(ctx, argv + optind, abi);
 	load_and_exec(ctx, argv + optind);
 }
