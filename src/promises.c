@@ -285,7 +285,8 @@ static const struct promise promises[] = {
 	PROMISE(wpath, "write files that exist"),
 	PROMISE(cpath, "create, rename and remove files and directories"),
 	PROMISE(dpath, "create FIFOs and special files"),
-	{ "tmppath", "create and remove files in the temporary directory", cpath_rules,
+	/* seccomp sees no paths: cpath's calls, and Landlock grants /tmp */
+	{ "tmppath", "create and remove files in /tmp (cpath's calls; Landlock: /tmp)", cpath_rules,
 	  sizeof cpath_rules / sizeof cpath_rules[0] },
 	PROMISE(flock, "file locks"),
 	PROMISE(fattr, "change file modes (never set-id bits), times and attributes"),
@@ -293,7 +294,7 @@ static const struct promise promises[] = {
 	PROMISE(tty, "terminal control (never TIOCSTI or TIOCLINUX)"),
 	PROMISE(unix, "AF_UNIX sockets"),
 	PROMISE(inet, "AF_INET and AF_INET6 sockets (ports: Landlock)"),
-	PROMISE(dns, "UDP sockets for name resolution"),
+	PROMISE(dns, "name resolution: UDP sockets and a NETLINK_ROUTE socket"),
 	PROMISE(recvfd, "receive descriptors (part of stdio on Linux)"),
 	PROMISE(sendfd, "send descriptors (part of stdio on Linux)"),
 	PROMISE(proc, "create processes, signal them, change their limits"),
@@ -358,6 +359,18 @@ static const struct never_rule never[] = {
 	NEVER(vm86old, "obsolete"),
 };
 #define N_NEVER (sizeof never / sizeof never[0])
+
+/* What the argument conditions rule out whatever the promises; calls whose
+ * every rule has conditions cannot be named in "allow" either. */
+static const char *const never_by_condition[] = {
+	"ioctl TIOCSTI, TIOCLINUX (no promise lists them)",
+	"clone with CLONE_NEW* flags",
+	"mmap, mprotect with PROT_WRITE and PROT_EXEC together",
+	"set-id mode bits (07000) in open, creat, mkdir, mknod, chmod",
+	"personality other than a query",
+	"memfd_create without MFD_NOEXEC_SEAL (a file-less exec)",
+	"fcntl F_SETOWN, prctl options not listed",
+};
 
 size_t promise_count(void) { return N_PROMISES; }
 const struct promise *promise_at(size_t i) { return &promises[i]; }
@@ -601,5 +614,10 @@ int promises_print(const char *name)
 	for (size_t i = 0; i < N_NEVER; i++)
 		if (nr_of(never[i].name, never[i].nr) >= 0)
 			printf(LIST_INDENT "%s: %s\n", never[i].name, never[i].why);
+	printf("\nnever, by the conditions above\n");
+	for (size_t i = 0; i < sizeof never_by_condition / sizeof never_by_condition[0]; i++)
+		printf(LIST_INDENT "%s\n", never_by_condition[i]);
+	printf("\nENOSYS (libc falls back to a call that can be filtered)\n" LIST_INDENT
+	       "clone3 openat2, and every call not named above\n");
 	return 0;
 }

@@ -9,3 +9,23 @@ EXTRA_DIST += tests/escape/attempts.txt
 # needs, and under every promise.
 TESTS += tests/escape/escape.t
 EXTRA_DIST += tests/escape/escape.t
+
+# The catalogue resolves (unit), compiles for aarch64, and --list-promises
+# is stable (golden file).
+check_PROGRAMS += tests/escape/catalogue
+tests_escape_catalogue_SOURCES = tests/escape/catalogue.c tests/unit/tap.h
+tests_escape_catalogue_CFLAGS = $(AM_CFLAGS) $(SECCOMP_CFLAGS)
+tests_escape_catalogue_LDADD = src/libsandbox.a $(SR_LIBS)
+TESTS += tests/escape/catalogue tests/escape/aarch64.t tests/escape/list-promises.t
+EXTRA_DIST += tests/escape/aarch64.t tests/escape/list-promises.t \
+	tests/escape/list-promises.x86_64
+
+# libc's clone3 -> clone fallback: threads, fork, posix_spawn confined.
+check_PROGRAMS += tests/escape/threads tests/escape/forker tests/escape/spawner
+tests_escape_threads_SOURCES = tests/escape/threads.c
+tests_escape_threads_CFLAGS = $(AM_CFLAGS) -pthread
+tests_escape_threads_LDFLAGS = $(AM_LDFLAGS) -pthread
+tests_escape_forker_SOURCES = tests/escape/forker.c
+tests_escape_spawner_SOURCES = tests/escape/spawner.c
+TESTS += tests/escape/clone-fallback.t
+EXTRA_DIST += tests/escape/clone-fallback.t
