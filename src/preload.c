@@ -154,10 +154,17 @@ static char *read_preload_file(const char *path)
 	size_t n = fread(text, 1, MAX_PRELOAD_FILE, f);
 	fclose(f);
 	text[n] = '\0';
-	/* A '#' anywhere starts a comment that runs to the end of its line. */
-	for (char *c = text; (c = strchr(c, '#'));)
-		while (*c && *c != '\n')
-			*c++ = ' ';
+	/* '#' starts a comment to the end of its line, exactly as glibc's
+	 * rtld.c removes them: its search never moves past the start of the
+	 * file, so a late '#' can survive and ld.so then tries to load the
+	 * words after it; so does this list. */
+	size_t rest = n;
+	for (char *c; rest > 0 && (c = memchr(text, '#', rest));) {
+		rest -= (size_t)(c - text);
+		do
+			*c = ' ';
+		while (--rest > 0 && *++c != '\n');
+	}
 	return text;
 }
 

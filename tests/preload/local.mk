@@ -1,1 +1,15 @@
-# tests/preload
+# tests/preload: LD_PRELOAD detection and preload.d rules, with the real
+# Debian packages (fakeroot, snoopy, faketime, eatmydata, jemalloc, ...).
+check_PROGRAMS += tests/preload/test-preload tests/preload/nettry
+tests_preload_test_preload_SOURCES = tests/preload/test-preload.c tests/unit/tap.h
+tests_preload_test_preload_CFLAGS = $(AM_CFLAGS) $(SECCOMP_CFLAGS) $(CAPNG_CFLAGS) $(INIH_CFLAGS)
+tests_preload_test_preload_LDADD = src/libsandbox.a $(SR_LIBS)
+tests_preload_nettry_SOURCES = tests/preload/nettry.c
+preload_tests = \
+	tests/preload/fakeroot.t \
+	tests/preload/snoopy.t \
+	tests/preload/libraries.t \
+	tests/preload/unknown.t
+TESTS += tests/preload/test-preload $(preload_tests)
+EXTRA_DIST += $(preload_tests) tests/preload/nettry.ini tests/preload/date.ini \
+	tests/preload/badrule.ini

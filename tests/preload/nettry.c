@@ -1,0 +1,73 @@
+/* nettry: one network operation, to prove what a preload rule opens.
+ *
+ *   nettry listen            listen on a free loopback TCP port, print it,
+ *                            accept until killed
+ *   nettry connect PORT      TCP connect to 127.0.0.1:PORT
+ *   nettry tcp6 | udp        open an AF_INET6 stream / AF_INET datagram socket
+ *
+ * Prints "OP: ok" or "OP: ERRNO-NAME" and exits 0 or 1; 2 is a usage error. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static int report(const char *op, int err)
+{
+	printf("%s: %s\n", op, err ? strerrorname_np(err) : "ok");
+	return err ? 1 : 0;
+}
+
+static struct sockaddr_in loopback(int port)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port) };
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return a;
+}
+
+static int do_listen(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = loopback(0);
+	socklen_t len = sizeof a;
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, 16) < 0 ||
+	    getsockname(fd, (struct sockaddr *)&a, &len) < 0)
+		return report("listen", errno);
+	printf("%d\n", ntohs(a.sin_port));
+	fflush(stdout);
+	for (;;) {
+		int c = accept(fd, NULL, NULL);
+		if (c >= 0)
+			close(c);
+	}
+}
+
+static int do_connect(const char *port)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (fd < 0)
+		return report("connect", errno);
+	struct sockaddr_in a = loopback(atoi(port));
+	return report("connect", connect(fd, (struct sockaddr *)&a, sizeof a) < 0 ? errno : 0);
+}
+
+static int do_socket(const char *op, int family, int type)
+{
+	return report(op, socket(family, type, 0) < 0 ? errno : 0);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && strcmp(argv[1], "listen") == 0)
+		return do_listen();
+	if (argc == 3 && strcmp(argv[1], "connect") == 0)
+		return do_connect(argv[2]);
+	if (argc == 2 && strcmp(argv[1], "tcp6") == 0)
+		return do_socket("tcp6", AF_INET6, SOCK_STREAM);
+	if (argc == 2 && strcmp(argv[1], "udp") == 0)
+		return do_socket("udp", AF_INET, SOCK_DGRAM);
+	fprintf(stderr, "usage: nettry listen | connect PORT | tcp6 | udp\n");
+	return 2;
+}

@@ -1,0 +1,66 @@
+# snoopy (the real Debian package) logs every exec; under sandbox-run that
+# is the launcher's own exec of the target and every helper groff runs.
+# Preloaded through LD_PRELOAD, and through /etc/ld.so.preload in a private
+# mount namespace (an overlay on /etc: the machine's /etc is untouched).
+source "$top_srcdir/tests/lib/tap.sh"
+
+tmp=$(tap_tmp)
+trap 'rm -rf "$tmp"' EXIT
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+snoopy=$(ls /lib/*/libsnoopy.so /usr/lib/*/libsnoopy.so 2>/dev/null | head -1)
+[ -n "$snoopy" ] || bail "libsnoopy.so is not installed (package snoopy)"
+files="/etc/passwd /usr/bin/file /usr/share/misc/magic.mgc"
+zcat /usr/share/man/man1/file.1.gz > "$tmp/file.1"
+chmod 644 "$tmp/file.1"
+
+# compare LABEL RUNNER ENV...: file and groff, sandboxed and not, same output, quiet
+compare() {
+	local label=$1 runner=$2
+	shift 2
+	is "$($runner env "$@" "$SANDBOX_RUN" file $files 2>"$tmp/err")" "$($runner env "$@" file $files)" \
+		"$label: file prints the same as unconfined"
+	is "$(cat "$tmp/err")" "" "$label: file: no denial, no warning"
+	is "$($runner env "$@" "$SANDBOX_RUN" groff -man -Tutf8 "$tmp/file.1" 2>"$tmp/err" | md5sum)" \
+		"$($runner env "$@" groff -man -Tutf8 "$tmp/file.1" | md5sum)" \
+		"$label: groff -man -Tutf8 file.1 renders the same as unconfined"
+	unlike "$(cat "$tmp/err")" "sandbox-run" "$label: groff and its helpers: no denial, no warning"
+}
+
+for runner in $(runners); do
+	compare "$runner: LD_PRELOAD=libsnoopy.so" $runner LD_PRELOAD=libsnoopy.so
+	like "$($runner env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" --explain file /etc/passwd)" \
+		"libsnoopy\.so \(LD_PRELOAD\): rule .*/snoopy\.ini" "$runner: --explain names snoopy's rule"
+done
+
+# The preload file's own syntax: a comment, blanks, the library by path.
+mkdir -p "$tmp/upper" "$tmp/work"
+printf '# added by tests/preload/snoopy.t\n\n  %s  \n' "$snoopy" > "$tmp/upper/ld.so.preload"
+chmod 644 "$tmp/upper/ld.so.preload"
+in_namespace() { # RUNNER CMD...: run with the overlay /etc in a private mount namespace
+	local runner=$1
+	shift
+	unshare -m --propagation private bash -c '
+		mount -t overlay overlay -o lowerdir=/etc,upperdir="$0/upper",workdir="$0/work" /etc || exit 99
+		"$@"' "$tmp" $runner "$@"
+}
+export -f as_root as_nobody
+if [ "$(id -u)" != 0 ] || ! in_namespace as_root true 2>/dev/null; then
+	skip "/etc/ld.so.preload in a private mount namespace" "needs root and overlayfs"
+	done_testing; exit 0
+fi
+ok $([ ! -e /etc/ld.so.preload ] || grep -q snoopy.t /etc/ld.so.preload; echo $?) \
+	"the machine's /etc/ld.so.preload is not ours"
+like "$(in_namespace as_root "$SANDBOX_RUN" --explain file /etc/passwd)" \
+	"libsnoopy\.so \(/etc/ld\.so\.preload\): rule .*/snoopy\.ini" \
+	"inside the namespace, /etc/ld.so.preload is read and snoopy's rule matched"
+for runner in $(runners); do
+	is "$(in_namespace $runner "$SANDBOX_RUN" file $files 2>"$tmp/err")" \
+		"$(in_namespace $runner file $files)" "$runner: /etc/ld.so.preload: file prints the same"
+	is "$(cat "$tmp/err")" "" "$runner: /etc/ld.so.preload: file: no denial, no warning"
+	is "$(in_namespace $runner "$SANDBOX_RUN" groff -man -Tutf8 "$tmp/file.1" 2>"$tmp/err" | md5sum)" \
+		"$(in_namespace $runner groff -man -Tutf8 "$tmp/file.1" | md5sum)" \
+		"$runner: /etc/ld.so.preload: groff renders the same"
+	unlike "$(cat "$tmp/err")" "sandbox-run" "$runner: /etc/ld.so.preload: groff: no denial, no warning"
+done
+ok $([ ! -e /etc/ld.so.preload ]; echo $?) "after the test, the machine has no /etc/ld.so.preload"
+done_testing

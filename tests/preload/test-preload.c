@@ -1,0 +1,242 @@
+/* Unit tests of deciding about preloaded libraries: LD_PRELOAD and
+ * /etc/ld.so.preload parsing, ld.so's tokens, the allow syntax of
+ * sysrule.c and its check against the promise catalogue, rule matching. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/ipc.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../src/preload.h"
+#include "../../src/sysrule.h"
+#include "../unit/tap.h"
+
+static size_t count_libs(const char *ld_preload, const char *file)
+{
+	struct preloads pl;
+	preload_detect(&pl, ld_preload, file);
+	size_t n = pl.libs.n;
+	preload_free(&pl);
+	return n;
+}
+
+static char *first_lib(const char *ld_preload)
+{
+	struct preloads pl;
+	preload_detect(&pl, ld_preload, NULL);
+	char *lib = pl.libs.n ? xstrdup(pl.libs.item[0]) : NULL;
+	preload_free(&pl);
+	return lib;
+}
+
+static void test_ld_preload_words(void)
+{
+	ok(count_libs(NULL, NULL) == 0, "no LD_PRELOAD: nothing");
+	ok(count_libs("", NULL) == 0, "empty LD_PRELOAD: nothing");
+	ok(count_libs("    ", NULL) == 0, "only spaces: nothing");
+	ok(count_libs(":::", NULL) == 0, "only colons: nothing");
+	ok(count_libs("liba.so:", NULL) == 1, "trailing colon: one library");
+	ok(count_libs(" liba.so  libb.so:libc.so ", NULL) == 3, "spaces and colons separate");
+	ok(count_libs("liba.so\tlibb.so", NULL) == 1, "a tab does not separate (ld.so neither)");
+	ok(count_libs("liba.so:liba.so liba.so", NULL) == 1, "duplicates are listed once");
+	char big[4097];
+	for (size_t i = 0; i + 2 <= 4096; i += 2)
+		memcpy(big + i, i % 4 ? "b:" : "a:", 2);
+	big[4096] = '\0';
+	ok(count_libs(big, NULL) == 2, "4 KiB of entries: parsed, deduplicated");
+	char many[8192] = "";
+	for (int i = 0; i < 600; i++)
+		snprintf(many + strlen(many), sizeof many - strlen(many), "l%d.so:", i);
+	ok(count_libs(many, NULL) == 600, "600 distinct entries are all kept");
+}
+
+static void test_preload_file(void)
+{
+	char path[] = "/tmp/test-preload-XXXXXX";
+	int fd = mkstemp(path);
+	/* What ld.so (glibc 2.36) tries to load from this very file: liba.so
+	 * libb.so libc.so libd.so #libe.so (its comment removal stops early). */
+	const char *text = "# c1\nliba.so # c2 libz.so\nlibb.so\tlibc.so:libd.so\n#libe.so\n   \n";
+	ok(fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text), "wrote a preload file");
+	close(fd);
+	ok(count_libs(NULL, path) == 5, "file: blanks and colons separate, '#' comments as ld.so");
+	ok(count_libs("libx.so", path) == 6, "LD_PRELOAD and the file together");
+	unlink(path);
+	ok(count_libs(NULL, path) == 0, "missing file: nothing");
+	ok(count_libs(NULL, "/proc/self/mem") == 0, "unreadable file: nothing");
+}
+
+static void test_tokens(void)
+{
+	char *lib = first_lib("/usr/$LIB/libx.so");
+	ok(lib && strstr(lib, "$") == NULL && strncmp(lib, "/usr/lib", 8) == 0,
+	   "$LIB expanded like ld.so (%s)", lib ? lib : "null");
+	free(lib);
+	char *braces = first_lib("/usr/${LIB}/libx.so");
+	char *plain = first_lib("/usr/$LIB/libx.so");
+	is_str(braces, plain, "${LIB} is $LIB");
+	free(braces);
+	free(plain);
+	lib = first_lib("/opt/$PLATFORM/libx.so");
+	ok(lib && strstr(lib, "$") == NULL, "$PLATFORM expanded (%s)", lib ? lib : "null");
+	free(lib);
+	lib = first_lib("/opt/$LIBX/libx.so");
+	is_str(lib, "/opt/$LIBX/libx.so", "$LIBX is not $LIB");
+	free(lib);
+	lib = first_lib("$ORIGIN/libx.so");
+	is_str(lib, "$ORIGIN/libx.so", "$ORIGIN waits for the target");
+	free(lib);
+	char *r = preload_resolve("$ORIGIN/../lib/x86_64-linux-gnu/libc.so.6", "/usr/bin");
+	char *direct = realpath("/usr/lib/x86_64-linux-gnu/libc.so.6", NULL);
+	if (direct)
+		is_str(r, direct, "$ORIGIN is the target's directory");
+	else
+		ok(1, "# SKIP not a Debian x86_64 layout");
+	free(r);
+	free(direct);
+	r = preload_resolve("libc.so.6", NULL);
+	ok(r && r[0] == '/' && strstr(r, "libc.so"), "a bare name is found where ld.so finds it (%s)",
+	   r ? r : "null");
+	free(r);
+	ok(preload_resolve("libdoes-not-exist.so", NULL) == NULL, "an unknown bare name: NULL");
+}
+
+static int parse(const char *text, struct sysrule *r)
+{
+	char err[256];
+	return sysrule_parse(text, r, err, sizeof err);
+}
+
+static void test_parse(void)
+{
+	struct sysrule r;
+	ok(parse("connect", &r) == 0 && r.ncond == 0 && strcmp(r.name, "connect") == 0,
+	   "a bare name: no conditions");
+	ok(parse("socket(AF_INET, SOCK_STREAM, 0)", &r) == 0 && r.ncond == 3 &&
+	   r.cond[0].value == AF_INET && r.cond[1].value == SOCK_STREAM && r.cond[2].arg == 2,
+	   "positional equal conditions");
+	ok(parse("socket(AF_UNIX, SOCK_DGRAM/0xf)", &r) == 0 && r.ncond == 2 &&
+	   r.cond[1].op == SYSRULE_MASKED_EQ && r.cond[1].mask == 0xf, "VALUE/MASK");
+	ok(parse("msgget(*, IPC_CREAT|0600)", &r) == 0 && r.ncond == 1 && r.cond[0].arg == 1 &&
+	   r.cond[0].value == (IPC_CREAT | 0600), "'*' skips an argument; '|' and octal");
+	ok(parse("msgget(!IPC_PRIVATE, 0)", &r) == 0 && r.cond[0].op == SYSRULE_NE, "!VALUE");
+	ok(parse("fcntl(-100/0xffffffff)", &r) == 0 && r.cond[0].value == 0xffffff9c,
+	   "a negative int under a 32-bit mask");
+	const char *bad[] = { "socket(", "socket(AF_INET", "socket(AF_INET))", "socket(FOO)",
+			      "socket(1/0)", "socket(SOCK_STREAM/0x0)", "Socket", "",
+			      "socket(1,2,3,4,5,6,7)", "socket(1 2)", "socket(1)x" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		ok(parse(bad[i], &r) < 0, "rejected: \"%s\"", bad[i]);
+}
+
+static int validate(const char *entry)
+{
+	struct strlist l = { 0 }, errors = { 0 };
+	strlist_add(&l, entry, "test:1");
+	int n = sysrule_validate(&l, &errors);
+	if (n)
+		printf("#   %s\n", errors.item[0]);
+	strlist_free(&l);
+	strlist_free(&errors);
+	return n;
+}
+
+static void test_validate(void)
+{
+	ok(validate("socket(AF_INET, SOCK_STREAM, IPPROTO_IP)") == 0, "socket AF_INET: part of inet");
+	ok(validate("socket(AF_UNIX, SOCK_DGRAM/0xf, 0)") == 0, "socket AF_UNIX: part of unix");
+	ok(validate("msgget(*, IPC_CREAT|0600)") == 0, "msgget: whole in ipc");
+	ok(validate("openat(*, *, O_RDWR|O_NOFOLLOW)") == 0, "openat without O_CREAT: part of wpath");
+	ok(validate("openat(*, *, O_RDWR|O_CREAT, 0600)") == 0, "openat O_CREAT 0600: part of cpath");
+	ok(validate("ioctl(*, 0x541B)") == 0, "ioctl FIONREAD: part of stdio");
+	ok(validate("socket") != 0, "socket without conditions: refused");
+	ok(validate("socket(*, SOCK_STREAM)") != 0, "socket of any family: refused");
+	ok(validate("socket(!AF_UNIX)") != 0, "socket not-equal: refused");
+	ok(validate("ioctl(*, *)") != 0, "ioctl(*, *): refused");
+	ok(validate("ioctl(*, 0x5412)") != 0, "ioctl TIOCSTI: refused");
+	ok(validate("clone(0x10000000)") != 0, "clone(CLONE_NEWUSER): refused");
+	ok(validate("openat(*, *, O_RDWR|O_CREAT)") != 0, "openat O_CREAT, any mode: refused");
+	ok(validate("openat(*, *, O_RDWR|O_CREAT, 04755)") != 0, "openat set-id mode: refused");
+	ok(validate("bpf(1)") != 0, "never-granted call with conditions: refused");
+	ok(validate("sockte(1)") != 0, "unknown call: refused");
+	struct strlist l = { 0 };
+	split_words("socket(AF_INET, SOCK_STREAM) connect setsockopt(*, SOL_TCP,", &l, "f:1");
+	split_words("TCP_NODELAY)", &l, "f:2");
+	sysrule_join(&l);
+	ok(l.n == 3, "words split inside parentheses are joined (%zu entries)", l.n);
+	is_str(l.n ? l.item[0] : NULL, "socket(AF_INET, SOCK_STREAM)", "first entry");
+	is_str(l.n > 2 ? l.item[2] : NULL, "setsockopt(*, SOL_TCP, TCP_NODELAY)", "continued entry");
+	is_str(l.n > 2 ? l.origin[2] : NULL, "f:1", "an entry keeps its first line");
+	strlist_free(&l);
+}
+
+/* Rules in a directory of our own, found through $SANDBOX_RUN_PROFILE_PATH. */
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void test_match(void)
+{
+	char dir[] = "/tmp/test-preload-rules-XXXXXX";
+	ok(mkdtemp(dir) != NULL, "made a rules directory");
+	chmod(dir, 0755);
+	char *sub = xasprintf("%s/preload.d", dir);
+	mkdir(sub, 0755);
+	char *a = xasprintf("%s/a.ini", sub), *b = xasprintf("%s/fakeroot-tcp.ini", sub);
+	write_file(a, "[preload]\nmatch = libfoo.so.* libbar-?.so\nallow = socket(AF_UNIX, *)\n");
+	write_file(b, ""); /* removes the shipped rule */
+	/* the shipped rules alone first */
+	struct settings s = { .allow_user_profiles = 1, .n_profile_dirs = 1 };
+	s.profile_dirs[0] = ABS_SRCDIR "/profiles";
+	struct preloads pl;
+	struct strlist errors = { 0 };
+	unsetenv("SANDBOX_RUN_PROFILE_PATH");
+	preload_detect(&pl, "libfakeroot-tcp.so", NULL);
+	ok(preload_match(&s, &pl, &errors) == 0 && pl.rule[0] >= 0 &&
+	   !pl.rules[pl.rule[0]].masked, "the shipped rules know libfakeroot-tcp.so");
+	preload_free(&pl);
+	setenv("SANDBOX_RUN_PROFILE_PATH", dir, 1);
+	preload_detect(&pl, "/x/libfoo.so.1 libbar-1.so libfoo.so libfoo.so.1x/libbar-12.so "
+			    "libfakeroot-tcp.so", NULL);
+	ok(preload_match(&s, &pl, &errors) == 0, "rules load without errors");
+	ok(pl.rule[0] >= 0, "glob libfoo.so.* matches /x/libfoo.so.1");
+	ok(pl.rule[1] >= 0, "glob libbar-?.so matches libbar-1.so");
+	ok(pl.rule[2] < 0, "libfoo.so is not libfoo.so.*");
+	ok(pl.rule[3] < 0, "only the file name counts, never a substring (libbar-12.so)");
+	ok(pl.rule[4] < 0 || pl.rules[pl.rule[4]].masked,
+	   "an empty file of the same name removes a rule");
+	preload_free(&pl);
+	strlist_free(&errors);
+	s.allow_user_profiles = 0;
+	preload_detect(&pl, "/x/libfoo.so.1", NULL);
+	preload_match(&s, &pl, &errors);
+	ok(pl.rule[0] < 0, "user rules are ignored when allow-user-profiles = no");
+	preload_free(&pl);
+	unsetenv("SANDBOX_RUN_PROFILE_PATH");
+	unlink(a);
+	unlink(b);
+	rmdir(sub);
+	rmdir(dir);
+	free(a);
+	free(b);
+	free(sub);
+}
+
+int main(void)
+{
+	test_ld_preload_words();
+	test_preload_file();
+	test_tokens();
+	test_parse();
+	test_validate();
+	test_match();
+	return tap_done();
+}
