@@ -1,1 +1,5 @@
-# tests/compat
+# tests/compat: real inputs of this machine, sandboxed output == unsandboxed output.
+compat_tests = \
+	tests/compat/file.t
+TESTS += $(compat_tests)
+EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
