@@ -1,1 +1,9 @@
-# tests/learn
+# tests/learn: --learn writes profiles that work (issue 8).
+check_PROGRAMS += tests/learn/workload
+tests_learn_workload_SOURCES = tests/learn/workload.c
+tests_learn_workload_CFLAGS = $(AM_CFLAGS) -pthread
+tests_learn_workload_LDFLAGS = $(AM_LDFLAGS) -pthread
+LEARN_TESTS = tests/learn/file.t tests/learn/groff.t tests/learn/gs.t \
+	tests/learn/workload.t tests/learn/merge.t tests/learn/preload.t
+TESTS += $(LEARN_TESTS)
+EXTRA_DIST += $(LEARN_TESTS) tests/learn/lib.sh

@@ -1,0 +1,46 @@
+#!/bin/bash
+# --learn on a program that forks, starts threads and talks over a
+# socketpair: the calls of children and threads are learned too (the filter
+# is inherited), each as the promise whose argument conditions it meets.
+source "$top_srcdir/tests/learn/lib.sh"
+
+for runner in $(runners); do
+	d=$(learn_dir "$runner")
+	p=$d/workload.ini
+	learn "$runner" "$p" "$WORKLOAD" fork threads
+	well_formed "$runner" "$p" 1
+	promises=$(promises_of "$p")
+	like "$promises" "proc" "fork: promise proc ($runner)"
+	like "$promises" "thread" "pthread_create: promise thread ($runner)"
+	unlike "$promises" "exec|inet|unix|wpath|cpath|prot_exec" \
+		"nothing else: the socketpair is stdio's ($runner)"
+	like "$(grep '^# thread:' "$p")" "clone" "the profile says which call needed thread ($runner)"
+	confined "$runner" "$p" "$WORKLOAD" fork threads
+	confined "$runner" "$p" "$WORKLOAD" threads fork threads
+
+	# What was not learned stays refused.
+	t=$d/threads.ini
+	learn "$runner" "$t" "$WORKLOAD" threads
+	unlike "$(promises_of "$t")" "proc" "threads alone need no proc ($runner)"
+	out=$($runner "$SANDBOX_RUN" -p "$t" --on-violation=deny "$WORKLOAD" fork 2>&1)
+	like "$out" "denied clone" "a fork is denied under a profile learned without one ($runner)"
+
+	# Argument conditions: opening an existing file write-only is wpath.
+	w=$d/write.ini
+	echo old >"$d/data.txt"
+	chmod a+rw "$d/data.txt"
+	learn "$runner" "$w" "$WORKLOAD" write "$d/data.txt"
+	like "$(promises_of "$w")" "wpath" "open(O_WRONLY) needs wpath ($runner)"
+	unlike "$(promises_of "$w")" "cpath|tmppath" "and not cpath ($runner)"
+	like "$(sed -n 's/^write *= *//p' "$w")" "data.txt" "the written file is a write path ($runner)"
+	echo old >"$d/data.txt"
+	confined "$runner" "$w" "$WORKLOAD" write "$d/data.txt"
+	is "$(cat "$d/data.txt")" "written" "it writes under the learned profile ($runner)"
+
+	# Creating in /tmp: tmppath, which brings /tmp with it.
+	c=$d/create.ini
+	learn "$runner" "$c" "$WORKLOAD" create "$d"
+	like "$(promises_of "$c")" "tmppath" "O_CREAT in /tmp needs tmppath ($runner)"
+	confined "$runner" "$c" "$WORKLOAD" create "$d"
+done
+done_testing
