@@ -131,6 +131,15 @@ static void add_unique(struct learner *l, struct strlist *list, const char *s)
 		l->dirty = true;
 }
 
+/* "socket(AF_INET, ...)" in an allow list names socket: a rule's
+ * conditions are not weighed, the whole call is left to it. */
+static void add_call_name(struct strlist *l, const char *entry)
+{
+	char name[64];
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(entry, "( \t"), entry);
+	strlist_add(l, name, NULL);
+}
+
 static int nr_named(const char *name)
 {
 	int nr = seccomp_syscall_resolve_name(name);
@@ -375,7 +384,7 @@ static void granted_before(const struct learner *l, uint32_t *mask, struct strli
 	if (l->merging) {
 		*mask |= mask_of(&l->old.promises);
 		for (size_t i = 0; i < l->old.allow.n; i++)
-			strlist_add(allow, l->old.allow.item[i], NULL);
+			add_call_name(allow, l->old.allow.item[i]);
 	}
 	const struct preloads *pl = l->in->preloads;
 	for (size_t i = 0; i < pl->libs.n; i++) {
@@ -384,7 +393,7 @@ static void granted_before(const struct learner *l, uint32_t *mask, struct strli
 		const struct preload_rule *r = &pl->rules[pl->rule[i]];
 		*mask |= mask_of(&r->promises);
 		for (size_t j = 0; j < r->allow.n; j++)
-			strlist_add(allow, r->allow.item[j], NULL);
+			add_call_name(allow, r->allow.item[j]);
 	}
 }
 
@@ -429,15 +438,20 @@ static void note_needs(struct draft *d, const struct elem *e, size_t n, bool *le
 	strlist_add(&d->needs, line, NULL);
 }
 
-static void add_single(const struct learner *l, struct draft *d, const char *name, int nr)
+/* entry is a call name, or from the merged file a call with conditions. */
+static void add_single(const struct learner *l, struct draft *d, const char *entry, bool old)
 {
-	if (strlist_contains(&d->allow, name) || strlist_contains(&d->never, name))
+	if (strlist_contains(&d->allow, entry) || strlist_contains(&d->never, entry))
 		return;
+	char name[64];
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(entry, "( \t"), entry);
+	int nr = nr_named(name);
 	unsigned long seen = (nr >= 0 && nr < MAX_NR ? l->calls[nr] : 0) + old_count(l, name);
 	char count[32];
 	snprintf(count, sizeof count, "%lu", seen);
 	const char *why;
-	strlist_add(syscall_allowable(name, &why) == 0 ? &d->allow : &d->never, name, count);
+	bool allowable = old || syscall_allowable(name, &why) == 0;
+	strlist_add(allowable ? &d->allow : &d->never, entry, count);
 }
 
 /* Greedy set cover over the catalogue, then single calls for the rest. */
@@ -460,10 +474,10 @@ static void choose_promises(const struct learner *l, struct draft *d)
 		char name[64];
 		snprintf(name, sizeof name, "%s", decode_name(l->elems[i].nr));
 		if (left[i])
-			add_single(l, d, name, l->elems[i].nr);
+			add_single(l, d, name, false);
 	}
 	for (size_t i = 0; l->merging && i < l->old.allow.n; i++)
-		add_single(l, d, l->old.allow.item[i], nr_named(l->old.allow.item[i]));
+		add_single(l, d, l->old.allow.item[i], true);
 	/* What only a preload rule needed stays the rule's, not the profile's. */
 	uint32_t keep = chosen | (l->merging ? mask_of(&l->old.promises) : 0);
 	for (size_t i = 0; i < promise_count(); i++)
@@ -815,14 +829,16 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 		fprintf(f, "# single system calls no promise covers, with how often each was seen:\n");
 	for (size_t i = 0; i < d->allow.n; i++) {
 		unsigned long n = strtoul(d->allow.origin[i], NULL, 10);
-		fprintf(f, "# %s: seen %lu %s\nallow = %s\n", d->allow.item[i], n, times(n),
+		fprintf(f, "# %.*s: seen %lu %s\nallow = %s\n",
+			(int)strcspn(d->allow.item[i], "( \t"), d->allow.item[i], n, times(n),
 			d->allow.item[i]);
 	}
 	for (size_t i = 0; i < d->never.n; i++) {
-		const struct never_rule *nr = never_lookup(d->never.item[i]);
-		fprintf(f, "# not allowable: %s (%s) was called %s %s; the program will be refused\n",
-			d->never.item[i], nr ? nr->why : "unknown to libseccomp",
-			d->never.origin[i], times(strtoul(d->never.origin[i], NULL, 10)));
+		const char *why = "";
+		syscall_allowable(d->never.item[i], &why);
+		unsigned long n = strtoul(d->never.origin[i], NULL, 10);
+		fprintf(f, "# not allowable, seen %lu %s: %s; the program will be refused\n", n,
+			times(n), why);
 	}
 	const char *on_violation[] = { "deny", "kill", "report" };
 	int ov = l->merging && l->old.on_violation >= 0 ? l->old.on_violation : VIOLATION_DENY;
