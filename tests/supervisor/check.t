@@ -1,0 +1,59 @@
+#!/bin/bash
+# --check lints profiles, preload rules and sandbox-run.conf: golden output
+# over tests/supervisor/broken/ (one kind of mistake per file: unknown
+# sections and keys, bad values, unknown promises and system calls with a
+# suggestion, never-grantable calls, missing paths as warnings, relative
+# paths, ports, syntax), "file:line: message", exit 1 on any error. The
+# files are copied to a private directory first: --check refuses files that
+# others may write, and a checkout's modes depend on the umask.
+#
+# After an intended change of the messages, regenerate and review the diff:
+#   SR_REGENERATE_GOLDEN=1 make check TESTS=tests/supervisor/check.t
+source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/supervisor/lib.sh"
+
+tmp=$(tap_tmp)
+golden=$top_srcdir/tests/supervisor/check-broken.golden
+mkdir "$tmp/broken"
+cp "$top_srcdir"/tests/supervisor/broken/* "$tmp/broken/"
+chmod 644 "$tmp"/broken/*
+chmod 755 "$tmp/broken"
+
+(cd "$tmp" && "$SANDBOX_RUN" --check broken/*) >"$tmp/out" 2>&1
+is "$?" 1 "--check on broken profiles exits 1"
+if [ -n "${SR_REGENERATE_GOLDEN:-}" ]; then
+	cp "$tmp/out" "$golden"
+	diag "regenerated $golden"
+fi
+diff -u "$golden" "$tmp/out" >"$tmp/diff"
+ok $? "the output is the golden one (tests/supervisor/check-broken.golden)"
+[ -s "$tmp/diff" ] && sed 's/^/# /' "$tmp/diff" | head -40
+
+out=$(cat "$tmp/out")
+like "$out" '^broken/unknown-promise.ini:3: unknown promise "inett" \(did you mean "inet"\?\)' \
+	"an unknown promise, with a suggestion"
+like "$out" 'broken/unknown-syscall.ini:3: unknown system call "getpidd" \(did you mean "getpid"\?\)' \
+	"an unknown system call, with a suggestion"
+like "$out" 'broken/never-syscall.ini:3: system call "ptrace" is never granted' "a never-granted call"
+like "$out" 'broken/paths.ini:4: warning: /nonexistent/sandbox-run-check does not exist on this machine' \
+	"a missing path is a warning"
+like "$out" '15 files checked: [1-9][0-9]* errors, 2 warnings$' "a closing count"
+
+(cd "$tmp" && "$SANDBOX_RUN" --check broken/good.ini) >"$tmp/out" 2>&1
+is "$?:$(cat "$tmp/out")" "0:1 files checked: 0 errors, 0 warnings" "a good profile passes"
+(cd "$tmp" && "$SANDBOX_RUN" --check broken/paths.ini) >/dev/null 2>&1
+is "$?" 1 "a relative path is an error"
+printf '[profile]\npromises = stdio\n[filesystem]\nread = /nonexistent/x\n' >"$tmp/warn.ini"
+chmod 644 "$tmp/warn.ini"
+"$SANDBOX_RUN" --check "$tmp/warn.ini" >/dev/null 2>&1
+is "$?" 0 "warnings alone exit 0"
+
+# Without FILE: every installed profile, drop-in, preload rule and the
+# settings file (here: the source tree's).
+out=$("$SANDBOX_RUN" --check 2>&1)
+rc=$?
+want=$(( $(find "$top_srcdir/profiles" -name '*.ini' | wc -l) + 1 ))
+like "$out" "^$want files checked: 0 errors" "--check alone checks all $want shipped files"
+is "$rc" 0 "... and the shipped ones have no error"
+
+done_testing

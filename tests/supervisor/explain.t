@@ -1,0 +1,59 @@
+#!/bin/bash
+# --explain prints the effective policy without running anything. Golden
+# output for `--explain file /etc/passwd`: it must change when the policy
+# does (profile, catalogue, system read set, filter size). Only the source
+# directory and the kernel's Landlock ABI are masked.
+#
+# After an intended policy change, regenerate and review the diff:
+#   SR_REGENERATE_GOLDEN=1 make check TESTS=tests/supervisor/explain.t
+source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/supervisor/lib.sh"
+
+tmp=$(tap_tmp)
+golden=$top_srcdir/tests/supervisor/explain-file.golden
+
+mask() {
+	sed -e "s|$top_srcdir|@top_srcdir@|g" -e 's/kernel ABI [0-9]*/kernel ABI @N@/'
+}
+
+env -u LD_PRELOAD "$SANDBOX_RUN" --explain file /etc/passwd >"$tmp/out" 2>"$tmp/err"
+is "$?" 0 "--explain file /etc/passwd succeeds"
+is "$(cat "$tmp/err")" "" "... with nothing on stderr"
+mask <"$tmp/out" >"$tmp/masked"
+if [ -n "${SR_REGENERATE_GOLDEN:-}" ]; then
+	cp "$tmp/masked" "$golden"
+	diag "regenerated $golden"
+fi
+diff -u "$golden" "$tmp/masked" >"$tmp/diff"
+ok $? "the output is the golden one (tests/supervisor/explain-file.golden)"
+[ -s "$tmp/diff" ] && sed 's/^/# /' "$tmp/diff" | head -40
+
+out=$(cat "$tmp/out")
+for section in 'files read:' '\(profile\)' 'on-violation: deny' 'promises \(' 'argument conditions:' \
+	'mmap: without PROT_EXEC' 'landlock: required' 'read /etc/passwd: declared input, argv\[1\]' \
+	'preloaded libraries: none' 'seccomp: [0-9]+ BPF instructions'; do
+	like "$out" "$section" "it shows $section"
+done
+
+# Nothing runs: the probe would create a file.
+prof=$tmp/probe.ini
+write_profile "$prof" "stdio rpath cpath" "[filesystem]" "write = $tmp"
+"$SANDBOX_RUN" --explain -p "$prof" "$PROBE" create-file "$tmp" >/dev/null
+is "$(ls "$tmp" | grep -c probe-create)" 0 "--explain runs nothing"
+
+out=$("$SANDBOX_RUN" --explain -p "$prof" --on-violation=report "$PROBE" getpid)
+like "$out" "on-violation: report: a denied call proceeds and is reported \\(audit mode; Landlock still applies\\)" \
+	"--on-violation shows in the explanation, with what it means"
+like "$out" "  cpath: .*
+    granted by: $(re_quote "$prof"):3" "a promise names the profile line that grants it"
+
+lib=$(ls /usr/lib/x86_64-linux-gnu/libz.so.1 /lib/*/libz.so.1 2>/dev/null | head -1)
+if [ -n "$lib" ]; then
+	out=$(LD_PRELOAD=$lib "$SANDBOX_RUN" --explain -p "$prof" "$PROBE" getpid 2>/dev/null)
+	like "$out" "preloaded libraries:
+  $(re_quote "$lib") \\(LD_PRELOAD\\): no rule knows it" "a preloaded library no rule knows is listed"
+else
+	skip "a preloaded library no rule knows is listed" "no libz.so.1"
+fi
+
+done_testing
