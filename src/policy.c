@@ -250,7 +250,8 @@ static void add_rule_paths(struct policy *p, const struct strlist *l, unsigned a
 		glob_t g;
 		if (glob(l->item[i], GLOB_NOCHECK, NULL, &g) == 0) {
 			for (size_t j = 0; j < g.gl_pathc; j++) {
-				add_grant(p, g.gl_pathv[j], access, why);
+				const char *path = g.gl_pathv[j];
+				add_grant(p, path, is_dir(path) ? access : access & ~ACC_READ_DIR, why);
 				p->grants[p->n_grants - 1].quiet_missing = true;
 			}
 			globfree(&g);

@@ -202,7 +202,10 @@ void sysrule_join(struct strlist *l)
 	for (size_t i = 0; i < l->n; i++) {
 		const char *origin = l->origin[i];
 		char *entry = xstrdup(l->item[i]);
-		while (depth(entry) > 0 && i + 1 < l->n) {
+		/* Arguments are numbers, constants, '*' or '!': a lowercase word
+		 * starts the next call, so one unclosed parenthesis stays one error. */
+		while (depth(entry) > 0 && i + 1 < l->n &&
+		       !islower((unsigned char)l->item[i + 1][0])) {
 			char *longer = xasprintf("%s %s", entry, l->item[++i]);
 			free(entry);
 			entry = longer;

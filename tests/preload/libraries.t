@@ -1,0 +1,88 @@
+# The other shipped preload rules, each with the real Debian package:
+# faketime, eatmydata, stdbuf, jemalloc, tcmalloc, gtk3-nocsd, valgrind.
+# Same output as unconfined and no report; a preload never removes a layer.
+source "$top_srcdir/tests/lib/tap.sh"
+
+tmp=$(tap_tmp)
+trap 'rm -rf "$tmp"; [ -n "${listener:-}" ] && kill $listener 2>/dev/null' EXIT
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+NETTRY=$top_builddir/tests/preload/nettry
+NETINI=$top_srcdir/tests/preload/nettry.ini
+DATEINI=$top_srcdir/tests/preload/date.ini
+files="/etc/passwd /usr/bin/file /usr/share/misc/magic.mgc"
+multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+# ASan replaces malloc itself and does not run under valgrind.
+sanitized=$(ldd "$SANDBOX_RUN" | grep -c 'libasan')
+
+# same LABEL RUNNER WRAPPER...: WRAPPER sandbox-run file == WRAPPER file, quietly
+same() {
+	local label=$1 runner=$2
+	shift 2
+	is "$($runner "$@" "$SANDBOX_RUN" file $files 2>"$tmp/err")" "$($runner "$@" file $files)" \
+		"$runner: $label: file prints the same as unconfined"
+	is "$(cat "$tmp/err")" "" "$runner: $label: no denial, no warning"
+}
+
+for runner in $(runners); do
+	year=$($runner faketime '2020-01-01 00:00:00' date +%Y)
+	is "$year" 2020 "$runner: unconfined, faketime fakes the year"
+	is "$($runner faketime '2020-01-01 00:00:00' "$SANDBOX_RUN" -p "$DATEINI" date +%Y 2>"$tmp/err")" \
+		2020 "$runner: sandboxed, date sees faketime's year"
+	is "$(cat "$tmp/err")" "" "$runner: faketime: no denial, no warning"
+	same "faketime" $runner faketime '2020-01-01 00:00:00'
+	same "eatmydata" $runner eatmydata
+	same "stdbuf -oL" $runner stdbuf -oL
+	same "gtk3-nocsd" $runner env LD_PRELOAD=libgtk3-nocsd.so.0
+	if [ "$sanitized" = 0 ]; then
+		same "jemalloc" $runner env LD_PRELOAD=/usr/lib/$multiarch/libjemalloc.so.2
+		same "tcmalloc" $runner env LD_PRELOAD=libtcmalloc_minimal.so.4
+	else
+		skip "$runner: jemalloc and tcmalloc" "sanitizer build: ASan owns malloc"
+	fi
+	# ld.so's tokens: $LIB, and $ORIGIN (the target's directory once it runs)
+	same '$LIB' $runner env 'LD_PRELOAD=/usr/$LIB/libeatmydata.so'
+	like "$($runner env 'LD_PRELOAD=$ORIGIN/../lib/'$multiarch'/libeatmydata.so' \
+		"$SANDBOX_RUN" --explain file /etc/passwd 2>/dev/null)" \
+		"read /usr/lib/$multiarch/libeatmydata\.so[.0-9]*: a preloaded library" \
+		"$runner: \$ORIGIN is expanded to the target's directory for the Landlock grant"
+done
+
+explain=$(LD_PRELOAD=libjemalloc.so.2:libeatmydata.so "$SANDBOX_RUN" --explain file /etc/passwd 2>&1)
+like "$explain" "^  libjemalloc\.so\.2 \(LD_PRELOAD\): rule .*/jemalloc\.ini: jemalloc" \
+	"--explain shows the first detected library and its rule"
+like "$explain" "^  libeatmydata\.so \(LD_PRELOAD\): rule .*/eatmydata\.ini: libeatmydata" \
+	"--explain shows the second detected library and its rule"
+like "$explain" "adds Landlock read /proc/sys/vm/overcommit_memory" "--explain shows what a rule added"
+
+# valgrind: refused with a way out.
+LD_PRELOAD=/usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so "$SANDBOX_RUN" file /etc/passwd \
+	>"$tmp/out" 2>"$tmp/err"
+is $? 125 "a vgpreload library: exit 125"
+like "$(cat "$tmp/err")" "vgpreload_memcheck-amd64-linux\.so .*not supported.*--no-sandbox" \
+	"a vgpreload library: the message says how to run it (--no-sandbox)"
+if [ "$sanitized" = 0 ]; then
+	valgrind -q "$SANDBOX_RUN" file /etc/passwd >"$tmp/out" 2>"$tmp/err"
+	is $? 125 "under valgrind itself: exit 125"
+	like "$(cat "$tmp/err")" "sandbox-run: .*vgpreload.*--no-sandbox" "under valgrind itself: the message"
+	is "$(valgrind -q "$SANDBOX_RUN" --no-sandbox file /etc/passwd 2>/dev/null)" "$(file /etc/passwd)" \
+		"valgrind sandbox-run --no-sandbox works, as the message says"
+else
+	skip "sandbox-run under valgrind" "sanitizer build"
+fi
+
+# Known libraries relax only what their rules say: seccomp and Landlock stay.
+"$NETTRY" listen > "$tmp/port" &
+listener=$!
+for i in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+read -r port < "$tmp/port"
+all="libeatmydata.so libsnoopy.so /usr/libexec/coreutils/libstdbuf.so libgtk3-nocsd.so.0"
+for runner in $(runners); do
+	is "$($runner env LD_PRELOAD="$all" "$NETTRY" udp)" "udp: ok" "$runner: unconfined, a UDP socket opens"
+	is "$($runner env LD_PRELOAD="$all" "$SANDBOX_RUN" -p "$NETINI" "$NETTRY" udp 2>/dev/null)" "udp: EPERM" \
+		"$runner: with four known libraries preloaded, seccomp still refuses UDP"
+	is "$($runner env LD_PRELOAD="$all" "$NETTRY" connect "$port")" "connect: ok" \
+		"$runner: unconfined, the test's TCP listener is reachable"
+	is "$($runner env LD_PRELOAD="$all" "$SANDBOX_RUN" -p "$NETINI" "$NETTRY" connect "$port" 2>/dev/null)" \
+		"connect: EPERM" "$runner: with four known libraries preloaded, TCP connect is still refused"
+done
+done_testing
