@@ -24,4 +24,12 @@ void caps_drop(void)
 	if (r < 0)
 		die("libcap-ng: cannot drop capabilities (capng_apply returned %d); "
 		    "refusing to run with them", r);
+	/* libcap-ng 0.8 ignores a failing PR_CAPBSET_DROP: believe the kernel. */
+	for (capng_select_t s = CAPNG_SELECT_CAPS; s <= CAPNG_SELECT_AMBIENT; s <<= 1)
+		if ((sets & s) && (capng_get_caps_process() < 0 ||
+				   capng_have_capabilities(s) != CAPNG_NONE))
+			die("libcap-ng: capabilities are still held after dropping them "
+			    "(%s set); refusing to run with them",
+			    s == CAPNG_SELECT_CAPS ? "effective/permitted/inheritable"
+			    : s == CAPNG_SELECT_BOUNDS ? "bounding" : "ambient");
 }
