@@ -63,11 +63,14 @@ mkdir "$T/bin" && cp /bin/true "$T/bin/srlayer" && cp /bin/true "$T/bin/srnoprof
 # the promises and the profile paths with the line granting each.
 summary() {
 	"$@" 2>/dev/null | awk '
-	/^(profile|on-violation):/ { print; next }
-	/^(files read|promises|preloaded libraries):/ { blk = $1; sub(/:$/, "", blk); print; next }
+	/^(profile|on-violation|reports):/ { print; next }
+	/^(files read|preloaded libraries):/ { blk = $1; print; next }
+	/^promises/ { blk = "promises"; print "promises:"; next }
 	/^[a-z]/ { blk = ""; next }
+	blk == "files" && /\(preload rule\)/ && !/srlayer/ { next } # the shipped rules of the day
 	blk == "files" || blk == "preloaded" { print; next }
-	blk == "promises" && /^  [a-z_]+ / { print; next }
+	blk == "promises" && /^  [a-z_]+:/ { name = $1; next }
+	blk == "promises" && /^    granted by:/ { sub(/^ *granted by: */, ""); print "  " name " " $0; next }
 	/^  .*\((profile read|profile write|preload rule)\)/ { print }' | sed "s|$T|@T@|g"
 }
 
@@ -155,6 +158,11 @@ EOF
 export SANDBOX_RUN_PROFILE_PATH=$T/nowhere:$T/user
 golden user-path "\$SANDBOX_RUN_PROFILE_PATH comes before the system directories" \
 	"$SR" --explain "$T/bin/srlayer"
+is "$("$SR" --list-profiles | grep '^srlayer' | awk '{ print $2, $3 }' | sed "s|$T|@T@|g")" \
+"user @T@/user/srlayer.ini
+administrator,overridden @T@/prefix/etc/sandbox-run/profiles/srlayer.ini
+shipped,overridden @T@/prefix/share/sandbox-run/profiles/srlayer.ini" \
+	"--list-profiles lists the user's profile first and marks the ones it hides"
 
 # --- preload.d ------------------------------------------------------------
 write "$shipped/preload.d/srlayer-lib.ini" <<'EOF'
@@ -181,8 +189,9 @@ setting() { # setting KEY VALUE: change one line of the installed conf
 }
 setting on-violation report
 setting log none
-like "$("$SR" --explain "$T/bin/srlayer")" "on-violation: report; reports: none" \
-	"on-violation and log of sandbox-run.conf apply to a profile that does not set them"
+out=$("$SR" --explain "$T/bin/srlayer")
+like "$out" "on-violation: report" "on-violation of sandbox-run.conf applies to a profile that does not set it"
+like "$out" "reports: none" "log of sandbox-run.conf applies"
 
 out=$("$SR" "$T/bin/srnoprofile" 2>&1)
 is "$?" 125 "missing-profile = refuse: a command without a profile is refused"
@@ -206,6 +215,8 @@ like "$("$SR" --explain "$T/bin/srlayer")" "profile: $T/user/srlayer.ini" \
 setting allow-user-profiles no
 like "$("$SR" --explain "$T/bin/srlayer")" "profile: $admin/srlayer.ini" \
 	"allow-user-profiles = no: \$SANDBOX_RUN_PROFILE_PATH is ignored"
+unlike "$("$SR" --list-profiles)" "^srlayer +user" \
+	"allow-user-profiles = no: --list-profiles leaves the user's path out"
 out=$("$SR" --profile "$T/user/srlayer.ini" --explain "$T/bin/srlayer" 2>&1)
 is "$?" 125 "allow-user-profiles = no: --profile FILE outside the system directories is refused"
 like "$out" "allow-user-profiles = no in $conf" "... naming the setting and the file"
