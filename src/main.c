@@ -139,6 +139,7 @@ static void __attribute__((noreturn)) apply(const struct policy *p, struct filte
 	if (supervised)
 		supervisor_handoff(&sup, listener);
 	release_std_fds(reserved);
+	crash_guard(false);
 	execve(ex->path, ex->argv, ex->envp);
 	exec_failed(ex->path, errno);
 }
@@ -163,6 +164,7 @@ static void __attribute__((noreturn)) run_unconfined(const struct target *t, cha
 	msg("--no-sandbox: running %s UNCONFINED: no Landlock, no seccomp, capabilities kept",
 	    t->path);
 	release_std_fds(reserved);
+	crash_guard(false);
 	execv(t->path, argv);
 	exec_failed(t->path, errno);
 }
@@ -170,6 +172,7 @@ static void __attribute__((noreturn)) run_unconfined(const struct target *t, cha
 int main(int argc, char **argv)
 {
 	unsigned reserved = reserve_std_fds();
+	crash_guard(true);
 	struct cli cli = cli_parse(argc, argv);
 	int r = informational(&cli);
 	if (r >= 0)

@@ -1,6 +1,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,37 @@ void die(const char *fmt, ...)
 	va_end(ap);
 	_exit(EXIT_SANDBOX);
 }
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SR_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(SR_ASAN)
+void crash_guard(bool on) { (void)on; } /* ASan's own report is better */
+#else
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+#define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
+static struct sigaction inherited[N_CRASH];
+
+static void on_crash(int sig)
+{
+	char line[160] = "sandbox-run: internal error: SIG";
+	const char *name = sigabbrev_np(sig);
+	strncat(line, name ? name : "?", 16);
+	strcat(line, " before the command ran (out of memory?); it was not run\n");
+	ssize_t r = write(STDERR_FILENO, line, strlen(line));
+	(void)r;
+	_exit(EXIT_SANDBOX);
+}
+
+void crash_guard(bool on)
+{
+	struct sigaction sa = { .sa_handler = on_crash, .sa_flags = SA_RESETHAND };
+	for (size_t i = 0; i < N_CRASH; i++)
+		sigaction(crash_signals[i], on ? &sa : &inherited[i], on ? &inherited[i] : NULL);
+}
+#endif
 
 static void *checked(void *p)
 {

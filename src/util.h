@@ -23,6 +23,12 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void die_status(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
+/* A crash before exec (a bug, or a library failing under memory pressure:
+ * libseccomp 2.5.4 segfaults when malloc fails in seccomp_export_bpf) ends
+ * with one line and EXIT_SANDBOX, never a core dump with nothing said.
+ * crash_guard(false) restores the inherited dispositions before exec. */
+void crash_guard(bool on);
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
