@@ -7,3 +7,13 @@ check_PROGRAMS += tests/lib/fault
 tests_lib_fault_SOURCES = tests/lib/fault.c
 tests_lib_fault_CFLAGS = $(AM_CFLAGS) $(SECCOMP_CFLAGS)
 tests_lib_fault_LDADD = $(SECCOMP_LIBS)
+
+# procstate: prints inherited descriptors and signal dispositions; runs
+# inside the sandbox, so it is built without sanitizers.
+check_PROGRAMS += tests/hostile/procstate
+tests_hostile_procstate_SOURCES = tests/hostile/procstate.c
+tests_hostile_procstate_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_hostile_procstate_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
+
+TESTS += tests/hostile/failclosed.t
+EXTRA_DIST += tests/hostile/lib.sh tests/hostile/failclosed.t
