@@ -103,6 +103,9 @@
 #ifndef __X32_SYSCALL_BIT
 #define __X32_SYSCALL_BIT 0x40000000
 #endif
+#ifndef MFD_NOEXEC_SEAL
+#define MFD_NOEXEC_SEAL 0x0008U
+#endif
 #ifndef MFD_EXEC
 #define MFD_EXEC 0x0010U
 #endif
@@ -485,6 +488,12 @@ static struct result try_socket_netlink(NOARG)
 	return of_fd(socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE));
 }
 
+/* SOCK_RAW needs CAP_NET_RAW; inet grants only SOCK_STREAM and SOCK_DGRAM. */
+static struct result try_socket_raw(NOARG)
+{
+	return of_fd(socket(AF_INET, SOCK_RAW, IPPROTO_ICMP));
+}
+
 static struct result try_socket_packet(NOARG)
 {
 	return of_fd(socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL)));
@@ -621,6 +630,28 @@ static struct result try_execveat_memfd(NOARG)
 	return fail();
 }
 
+/* F_SETOWN on a pipe: SIGIO would then go to any process it names. */
+static struct result try_fcntl_setown(NOARG)
+{
+	int p[2];
+
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return fail_at("pipe2");
+	return of_rc(fcntl(p[0], F_SETOWN, getpid()));
+}
+
+/* A memfd that can be mapped, even executable, but never run (6.3+). */
+static struct result try_memfd_noexec(NOARG)
+{
+	return of_fd(memfd_create("probe", MFD_NOEXEC_SEAL | MFD_CLOEXEC));
+}
+
+/* A memfd that exec(2) would run: the first step of a file-less exec. */
+static struct result try_memfd_exec(NOARG)
+{
+	return of_fd(memfd_create("probe", MFD_CLOEXEC));
+}
+
 /* ------------------------------------------------------------------ */
 /* Memory                                                              */
 
@@ -716,6 +747,13 @@ static struct result try_tioclinux(NOARG)
 	char subcode = 6;
 
 	return tty_ioctl(TIOCLINUX, &subcode);
+}
+
+static struct result try_tioclinux_highbits(NOARG)
+{
+	char subcode = 6;
+
+	return tty_ioctl(TIOCLINUX | 0xdead00000000UL, &subcode);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1185,6 +1223,7 @@ static const struct attempt attempts[] = {
 	{ "socket-inet6", ARG_NONE, try_socket_inet6, {0}, {0}, "socket(AF_INET6, SOCK_STREAM)" },
 	{ "socket-udp", ARG_NONE, try_socket_udp, {0}, {0}, "socket(AF_INET, SOCK_DGRAM)" },
 	{ "socket-netlink", ARG_NONE, try_socket_netlink, {0}, {0}, "socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE)" },
+	{ "socket-raw", ARG_NONE, try_socket_raw, {0}, {0}, "socket(AF_INET, SOCK_RAW, IPPROTO_ICMP)" },
 	{ "socket-packet", ARG_NONE, try_socket_packet, {0}, {0}, "socket(AF_PACKET, SOCK_RAW, ETH_P_ALL)" },
 	{ "socket-alg", ARG_NONE, try_socket_alg, {0}, {0}, "socket(AF_ALG, SOCK_SEQPACKET): kernel crypto API" },
 	{ "socket-unix", ARG_NONE, try_socket_unix, {0}, {0}, "socket(AF_UNIX, SOCK_STREAM)" },
@@ -1201,6 +1240,9 @@ static const struct attempt attempts[] = {
 	{ "execveat-memfd", ARG_NONE, try_execveat_memfd, {0}, {0}, "memfd_create, copy /proc/self/exe into it, execveat(AT_EMPTY_PATH)" },
 	/* memory */
 	{ "mmap-wx", ARG_NONE, try_mmap_wx, {0}, {0}, "mmap anonymous PROT_READ|PROT_WRITE|PROT_EXEC" },
+	{ "fcntl-setown", ARG_NONE, try_fcntl_setown, {0}, {0}, "fcntl(pipe, F_SETOWN, self)" },
+	{ "memfd-noexec", ARG_NONE, try_memfd_noexec, {EINVAL}, {0}, "memfd_create MFD_NOEXEC_SEAL (EINVAL before Linux 6.3)" },
+	{ "memfd-exec", ARG_NONE, try_memfd_exec, {0}, {0}, "memfd_create without MFD_NOEXEC_SEAL: executable" },
 	{ "mmap-anon-exec", ARG_NONE, try_mmap_anon_exec, {0}, {0}, "mmap anonymous PROT_READ|PROT_EXEC" },
 	{ "mprotect-exec", ARG_NONE, try_mprotect_exec, {0}, {0}, "mmap anonymous RW, mprotect to PROT_READ|PROT_EXEC" },
 	{ "mprotect-wx", ARG_NONE, try_mprotect_wx, {0}, {0}, "mmap anonymous RW, mprotect to PROT_READ|PROT_WRITE|PROT_EXEC" },
@@ -1209,6 +1251,7 @@ static const struct attempt attempts[] = {
 	{ "tiocsti", ARG_NONE, try_tiocsti, {EBADF, EIO}, {0}, "TIOCSTI one byte into a new pty (needs /dev/ptmx; else on fd -1)" },
 	{ "tiocsti-highbits", ARG_NONE, try_tiocsti_highbits, {EBADF, EIO}, {0}, "TIOCSTI|0xdead00000000 via raw ioctl, as tiocsti" },
 	{ "tioclinux", ARG_NONE, try_tioclinux, {ENOTTY, EBADF, EINVAL}, {0}, "TIOCLINUX TIOCL_GETSHIFTSTATE on a new pty (else on fd -1)" },
+	{ "tioclinux-highbits", ARG_NONE, try_tioclinux_highbits, {ENOTTY, EBADF, EINVAL}, {0}, "TIOCLINUX|0xdead00000000 via raw ioctl, as tioclinux" },
 	/* kernel attack surface */
 	{ "io-uring-setup", ARG_NONE, try_io_uring_setup, {0}, {0}, "io_uring_setup(1 entry)" },
 	{ "userfaultfd", ARG_NONE, try_userfaultfd, {0}, {0}, "userfaultfd(UFFD_USER_MODE_ONLY)" },
