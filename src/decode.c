@@ -35,6 +35,7 @@ static const struct {
 	const char *name;
 	enum fmt arg[6];
 } decoders[] = {
+	{ "fork", { F_END } }, { "vfork", { F_END } },
 	{ "open", { F_PATH, F_OFLAGS, F_CMODE } },
 	{ "openat", { F_FD, F_PATH, F_OFLAGS, F_CMODE } },
 	{ "creat", { F_PATH, F_MODE } },

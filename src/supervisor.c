@@ -18,6 +18,9 @@
 #include <sys/wait.h>
 #include <syslog.h>
 #include <unistd.h>
+/* <syslog.h> has a facility named LOG_SYSLOG; here it must mean enum
+ * log_target's (settings.h), or log = syslog would never log. */
+#undef LOG_SYSLOG
 
 #include "caps.h"
 #include "decode.h"
@@ -46,6 +49,7 @@ struct sup {
 	const struct policy *p;
 	pid_t target;
 	int pidfd;        /* the target's: readable once it has exited */
+	char *target_exe; /* the file the target runs, symbolic links resolved */
 	bool target_gone; /* then stderr is closed: it may be a pipe someone reads to EOF */
 	int listener;
 	struct seen seen[MAX_DISTINCT];
@@ -274,16 +278,46 @@ static void kill_caller(const struct sup *s, const struct seccomp_notif *req, pi
 	close(pidfd);
 }
 
+/* The program a process of the sandbox runs now (groff's troff, after an
+ * exec): the kernel's name for its executable, not the comm the process
+ * may set itself, with control characters masked so a file name cannot
+ * forge a report line. */
+static bool running_program(pid_t pid, char *buf, size_t size)
+{
+	char link[64], path[512];
+	snprintf(link, sizeof link, "/proc/%d/exe", (int)pid);
+	ssize_t n = readlink(link, path, sizeof path - 1);
+	if (n <= 0)
+		return false;
+	path[n] = '\0';
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t len = strlen(base) < size ? strlen(base) : size - 1;
+	memcpy(buf, base, len);
+	buf[len] = '\0';
+	for (char *c = buf; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	return true;
+}
+
+static bool ends_with_name(const char *path, const char *name)
+{
+	const char *base = path ? strrchr(path, '/') : NULL;
+	return base && strcmp(base + 1, name) == 0;
+}
+
 static void report_first(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
 			 const char *call, int sig)
 {
-	char why[1024], who[64];
+	char why[1024], who[256], exe[128];
 	remedy(s, &req->data, why, sizeof why);
-	if (tgid == (pid_t)req->pid)
-		snprintf(who, sizeof who, "%s[%d]", s->p->program, (int)tgid);
-	else
-		snprintf(who, sizeof who, "%s[%d] thread %d", s->p->program, (int)tgid,
-			 (int)req->pid);
+	int n = snprintf(who, sizeof who, "%s[%d]", s->p->program, (int)tgid);
+	if (tgid != (pid_t)req->pid)
+		n += snprintf(who + n, sizeof who - (size_t)n, " thread %d", (int)req->pid);
+	if (running_program(tgid, exe, sizeof exe) && strcmp(exe, s->p->program) != 0 &&
+	    !ends_with_name(s->target_exe, exe))
+		snprintf(who + n, sizeof who - (size_t)n, " (running %s)", exe);
 	const char *mode = "";
 	if (s->p->on_violation == VIOLATION_REPORT)
 		mode = "; let through (on-violation = report; Landlock still applies)";
@@ -432,7 +466,8 @@ static void __attribute__((noreturn)) supervisor_main(const struct policy *p, pi
 	pid_t self = getpid();
 	if (write(3, &self, sizeof self) != (ssize_t)sizeof self)
 		_exit(1);
-	struct sup s = { .p = p, .target = target, .pidfd = -1 };
+	struct sup s = { .p = p, .target = target, .pidfd = -1,
+			 .target_exe = realpath(p->target, NULL) };
 	s.listener = receive_listener(&s);
 	close(3);
 	if (s.listener < 0)

@@ -11,6 +11,7 @@ supervisor_tests = \
 	tests/supervisor/pipeline.t \
 	tests/supervisor/killed.t \
 	tests/supervisor/concurrency.t \
+	tests/supervisor/syslog.t \
 	tests/supervisor/explain.t \
 	tests/supervisor/check.t
 TESTS += $(supervisor_tests)

@@ -111,6 +111,13 @@ run as_root -p "$prof" "$PROBE" socket-udp
 like "$err" 'denied socket\(AF_INET, SOCK_DGRAM, 0\): needs promise "inet" or "dns"' \
 	"a UDP socket: inet or dns"
 
+# After an exec, the line names the program the process runs now.
+shprof=$tmp/sh.ini
+write_profile "$shprof" "stdio rpath proc exec" "[filesystem]" "exec = $PROBE"
+run as_root -p "$shprof" sh -c "\"$PROBE\" socket-inet; :"
+like "$err" "^sandbox-run: sh\\[[0-9]+\\] \\(running probe\\): denied $SOCKET" \
+	"a child that exec'd the probe is named by what it runs"
+
 # Repeats: one line, and the count when the target exits.
 run as_root -p "$prof" "$DENIER" repeat 5
 is "$out" "repeat: 5 denied (EPERM), 0 allowed" "five denials"
