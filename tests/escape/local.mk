@@ -16,8 +16,9 @@ check_PROGRAMS += tests/escape/catalogue
 tests_escape_catalogue_SOURCES = tests/escape/catalogue.c tests/unit/tap.h
 tests_escape_catalogue_CFLAGS = $(AM_CFLAGS) $(SECCOMP_CFLAGS)
 tests_escape_catalogue_LDADD = src/libsandbox.a $(SR_LIBS)
-TESTS += tests/escape/catalogue tests/escape/aarch64.t tests/escape/list-promises.t
-EXTRA_DIST += tests/escape/aarch64.t tests/escape/list-promises.t \
+TESTS += tests/escape/catalogue tests/escape/aarch64.t tests/escape/list-promises.t \
+	tests/escape/never.t
+EXTRA_DIST += tests/escape/aarch64.t tests/escape/list-promises.t tests/escape/never.t \
 	tests/escape/list-promises.x86_64
 
 # libc's clone3 -> clone fallback: threads, fork, posix_spawn confined.
