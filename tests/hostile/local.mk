@@ -15,5 +15,6 @@ tests_hostile_procstate_SOURCES = tests/hostile/procstate.c
 tests_hostile_procstate_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
 tests_hostile_procstate_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 
-TESTS += tests/hostile/failclosed.t
-EXTRA_DIST += tests/hostile/lib.sh tests/hostile/failclosed.t
+TESTS += tests/hostile/failclosed.t tests/hostile/malformed.t
+EXTRA_DIST += tests/hostile/lib.sh tests/hostile/failclosed.t tests/hostile/malformed.t \
+	tests/hostile/malformed
