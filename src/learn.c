@@ -140,6 +140,12 @@ static void add_call_name(struct strlist *l, const char *entry)
 	strlist_add(l, name, NULL);
 }
 
+/* The rule that knows preloaded library i, or NULL. */
+static const struct preload_rule *rule_of(const struct preloads *pl, size_t i)
+{
+	return pl->rule && pl->rule[i] >= 0 ? &pl->rules[pl->rule[i]] : NULL;
+}
+
 static int nr_named(const char *name)
 {
 	int nr = seccomp_syscall_resolve_name(name);
@@ -388,11 +394,9 @@ static void granted_before(const struct learner *l, uint32_t *mask, struct strli
 	}
 	const struct preloads *pl = l->in->preloads;
 	for (size_t i = 0; i < pl->libs.n; i++) {
-		if (!pl->rule || pl->rule[i] < 0)
-			continue;
-		const struct preload_rule *r = &pl->rules[pl->rule[i]];
-		*mask |= mask_of(&r->promises);
-		for (size_t j = 0; j < r->allow.n; j++)
+		const struct preload_rule *r = rule_of(pl, i);
+		*mask |= r ? mask_of(&r->promises) : 0;
+		for (size_t j = 0; r && j < r->allow.n; j++)
 			add_call_name(allow, r->allow.item[j]);
 	}
 }
@@ -703,12 +707,10 @@ static void choose_ports(const struct learner *l, struct draft *d)
 	struct policy p = { 0 };
 	const struct preloads *pl = l->in->preloads;
 	for (size_t i = 0; i < pl->libs.n; i++) {
-		if (!pl->rule || pl->rule[i] < 0)
-			continue;
-		const struct preload_rule *r = &pl->rules[pl->rule[i]];
-		for (size_t j = 0; j < r->connect_tcp.n; j++)
+		const struct preload_rule *r = rule_of(pl, i);
+		for (size_t j = 0; r && j < r->connect_tcp.n; j++)
 			strlist_add(&p.allow, r->connect_tcp.item[j], NULL);
-		for (size_t j = 0; j < r->connect_tcp_env.n; j++) {
+		for (size_t j = 0; r && j < r->connect_tcp_env.n; j++) {
 			const char *v = getenv(r->connect_tcp_env.item[j]);
 			char port[16];
 			snprintf(port, sizeof port, "%ld", v ? strtol(v, NULL, 10) : 0L);
@@ -756,9 +758,9 @@ static void preload_lines(const struct learner *l, struct strlist *out)
 	const struct preloads *pl = l->in->preloads;
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		char *line;
-		if (pl->rule && pl->rule[i] >= 0)
+		if (rule_of(pl, i))
 			line = xasprintf("%s (%s): its needs are left to its rule %s", pl->libs.item[i],
-					 pl->libs.origin[i], pl->rules[pl->rule[i]].path);
+					 pl->libs.origin[i], rule_of(pl, i)->path);
 		else
 			line = xasprintf("%s (%s): no preload rule knows it; what it did is in "
 					 "this profile", pl->libs.item[i], pl->libs.origin[i]);
@@ -783,25 +785,17 @@ static void put_list(FILE *f, const char *key, const struct strlist *l)
 
 static void put_header(FILE *f, const struct learner *l)
 {
-	struct strlist runs = { 0 }, preloads = { 0 };
-	for (size_t i = 0; i < l->old_runs.n; i++)
-		add_unique(NULL, &runs, l->old_runs.item[i]);
-	char *now = argv_line(l->in);
-	add_unique(NULL, &runs, now);
-	free(now);
+	struct strlist preloads = { 0 };
 	preload_lines(l, &preloads);
 	fprintf(f, "# A profile for %s, learned by sandbox-run --learn from permissive runs:\n"
 		"# no Landlock, every system call allowed and recorded. It allows what these\n"
 		"# runs did and no more. Review it, roll it out with on-violation = report,\n"
 		"# and run --learn again with this file to merge what new runs need.\n",
 		l->in->target->name);
-	for (size_t i = 0; i < runs.n; i++)
-		fprintf(f, "# run: %s\n", runs.item[i]);
 	if (preloads.n)
 		fprintf(f, "# Preloaded libraries seen while learning:\n");
 	for (size_t i = 0; i < preloads.n; i++)
 		fprintf(f, "# preload: %s\n", preloads.item[i]);
-	strlist_free(&runs);
 	strlist_free(&preloads);
 }
 
@@ -866,12 +860,21 @@ static void put_files_section(FILE *f, const struct draft *d)
 
 static void put_arguments(FILE *f, const struct learner *l)
 {
+	struct strlist runs = { 0 };
+	for (size_t i = 0; i < l->old_runs.n; i++)
+		add_unique(NULL, &runs, l->old_runs.item[i]);
+	char *now = argv_line(l->in);
+	add_unique(NULL, &runs, now);
+	free(now);
 	fprintf(f, "\n[arguments]\n"
-		"# Left for the administrator (see the runs at the top): say which\n"
-		"# arguments are inputs and outputs. operands = input, the learner's\n"
-		"# default, lets the program read each operand it is given, so that new\n"
-		"# inputs work; list options that take a value in options-with-value,\n"
-		"# and files it writes in output-options.\n");
+		"# Left for the administrator: say which arguments are inputs and outputs.\n"
+		"# operands = input, the learner's default, lets the program read each\n"
+		"# operand it is given, so that new inputs work; list options that take\n"
+		"# a value in options-with-value, and files it writes in output-options.\n"
+		"# The command lines it learned from:\n");
+	for (size_t i = 0; i < runs.n; i++)
+		fprintf(f, "# run: %s\n", runs.item[i]);
+	strlist_free(&runs);
 	static const char *const operands[] = { "input", "output", "none" };
 	static const char *const dirs[] = { "self", "tree" };
 	static const char *const creates[] = { "launcher", "directory" };
@@ -1160,9 +1163,21 @@ static void load_old(struct learner *l)
 static void check_preloads(const struct preloads *pl)
 {
 	for (size_t i = 0; i < pl->libs.n; i++)
-		if (pl->rule && pl->rule[i] >= 0 && pl->rules[pl->rule[i]].unsupported)
+		if (rule_of(pl, i) && rule_of(pl, i)->unsupported)
 			die("%s (%s) is preloaded: %s", pl->libs.item[i], pl->libs.origin[i],
-			    pl->rules[pl->rule[i]].unsupported);
+			    rule_of(pl, i)->unsupported);
+}
+
+/* Found out now rather than after the run: where the profile goes. */
+static void check_writable(const char *out)
+{
+	char *dir = xstrdup(out);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	if (access(slash ? dir : ".", W_OK | X_OK) < 0)
+		die("--learn=%s: cannot write in %s: %s", out, slash ? dir : ".", strerror(errno));
+	free(dir);
 }
 
 void learn_start(const struct learn_input *in)
@@ -1170,6 +1185,7 @@ void learn_start(const struct learn_input *in)
 	static struct learner l; /* lives on in the observer */
 	l.in = in;
 	l.pid = getpid();
+	check_writable(in->out);
 	load_old(&l);
 	check_preloads(in->preloads);
 	msg_verbose("--learn: running %s permissively; every call is allowed and recorded",

@@ -23,6 +23,8 @@ for runner in $(runners); do
 	learn "$runner" "$p" file -b -i "$d"/in/*
 	learn "$runner" "$p" file -L "$d/in/ls"
 	well_formed "$runner" "$p" 3
+	like "$(sed -n '/^\[arguments\]/,$p' "$p")" "# run: file -b -i $d/in/" \
+		"[arguments] shows the command lines it was learned from ($runner)"
 
 	shipped=$(promises_of "$top_srcdir/profiles/file.ini" | wc -w)
 	learned=$(promises_of "$p" | wc -w)

@@ -38,10 +38,14 @@ cmp -s "$d/broken.ini" "$d/broken.orig"
 ok $? "the broken file is left as it was"
 
 # The target's exit status is its own.
+echo untouched >"$d/untouched"
 "$SANDBOX_RUN" --learn="$d/status.ini" "$WORKLOAD" bogus 2>/dev/null
 is "$?" "2" "the learned command's exit status is passed on"
 "$SANDBOX_RUN" --learn="$d/none.ini" /nonexistent/program 2>/dev/null
 is "$?" "127" "a missing command: 127"
 [ ! -e "$d/none.ini" ]
 ok $? "and no profile is written"
+out=$("$SANDBOX_RUN" --learn="$d/no/such/dir/x.ini" "$WORKLOAD" write "$d/untouched" 2>&1)
+is "$?" "125" "a profile that cannot be written: exit 125 before the command runs"
+like "$out" "cannot write in $d/no/such/dir" "the message names the directory"
 done_testing
