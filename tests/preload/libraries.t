@@ -47,12 +47,14 @@ for runner in $(runners); do
 		"$runner: \$ORIGIN is expanded to the target's directory for the Landlock grant"
 done
 
-explain=$(LD_PRELOAD=libjemalloc.so.2:libeatmydata.so "$SANDBOX_RUN" --explain file /etc/passwd 2>&1)
-like "$explain" "^  libjemalloc\.so\.2 \(LD_PRELOAD\): rule .*/jemalloc\.ini: jemalloc" \
+explain=$(LD_PRELOAD=libsnoopy.so:libeatmydata.so "$SANDBOX_RUN" --explain file /etc/passwd 2>&1)
+like "$explain" "^  libsnoopy\.so \(LD_PRELOAD\): rule .*/snoopy\.ini: snoopy" \
 	"--explain shows the first detected library and its rule"
 like "$explain" "^  libeatmydata\.so \(LD_PRELOAD\): rule .*/eatmydata\.ini: libeatmydata" \
 	"--explain shows the second detected library and its rule"
-like "$explain" "adds Landlock read /proc/sys/vm/overcommit_memory" "--explain shows what a rule added"
+like "$explain" "adds Landlock read /etc/snoopy\.ini" "--explain shows what a rule added (a file)"
+like "$explain" "adds allow socket\(AF_UNIX, SOCK_DGRAM/0xf, 0\)" \
+	"--explain shows what a rule added (a call with its conditions)"
 
 # valgrind: refused with a way out.
 LD_PRELOAD=/usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so "$SANDBOX_RUN" file /etc/passwd \

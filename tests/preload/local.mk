@@ -5,6 +5,9 @@ tests_preload_test_preload_SOURCES = tests/preload/test-preload.c tests/unit/tap
 tests_preload_test_preload_CFLAGS = $(AM_CFLAGS) $(SECCOMP_CFLAGS) $(CAPNG_CFLAGS) $(INIH_CFLAGS)
 tests_preload_test_preload_LDADD = src/libsandbox.a $(SR_LIBS)
 tests_preload_nettry_SOURCES = tests/preload/nettry.c
+# a sandboxed probe: the sanitizer runtime would need more than its profile
+tests_preload_nettry_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_preload_nettry_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 preload_tests = \
 	tests/preload/fakeroot.t \
 	tests/preload/snoopy.t \
