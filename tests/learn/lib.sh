@@ -13,6 +13,9 @@ learn_dir() { # learn_dir RUNNER
 	echo "$d"
 }
 
+# CMD... as a test name, without the temporary directories.
+label() { printf '%s' "$*" | sed "s#$TAP_ROOT/[^/ ]*/##g"; }
+
 # learn RUNNER PROFILE CMD...: one learning run, which must not change
 # what CMD prints or its exit status.
 learn() {
@@ -22,7 +25,7 @@ learn() {
 	st1=$?
 	got=$($runner "$SANDBOX_RUN" --learn="$profile" "$@" 2>"$profile.learn-err")
 	st2=$?
-	is "$got (exit $st2)" "$want (exit $st1)" "--learn runs '$*' unchanged ($runner)"
+	is "$got (exit $st2)" "$want (exit $st1)" "--learn runs '$(label "$@")' unchanged ($runner)"
 }
 
 # confined RUNNER PROFILE CMD...: under the learned profile, denials refused
@@ -35,8 +38,8 @@ confined() {
 	got=$($runner "$SANDBOX_RUN" -p "$profile" --on-violation=deny "$@" 2>"$profile.err")
 	st2=$?
 	err=$(cat "$profile.err")
-	is "$got (exit $st2)" "$want (exit $st1)" "'$*' under the learned profile: same output ($runner)"
-	unlike "$err" "denied|sandbox-run:" "'$*' under the learned profile: no denial ($runner)"
+	is "$got (exit $st2)" "$want (exit $st1)" "'$(label "$@")' under the learned profile: same output ($runner)"
+	unlike "$err" "denied|sandbox-run:" "'$(label "$@")' under the learned profile: no denial ($runner)"
 }
 
 # The learned profile passes --check and says how it was made.

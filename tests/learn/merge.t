@@ -48,4 +48,5 @@ ok $? "and no profile is written"
 out=$("$SANDBOX_RUN" --learn="$d/no/such/dir/x.ini" "$WORKLOAD" write "$d/untouched" 2>&1)
 is "$?" "125" "a profile that cannot be written: exit 125 before the command runs"
 like "$out" "cannot write in $d/no/such/dir" "the message names the directory"
+is "$(cat "$d/untouched")" "untouched" "and the command did not run"
 done_testing
