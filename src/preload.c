@@ -16,7 +16,6 @@
 
 #include "inifile.h"
 #include "profile.h"
-#include "promises.h"
 #include "sysrule.h"
 
 #define R(field) offsetof(struct preload_rule, field)
@@ -267,36 +266,6 @@ static void add_error(struct strlist *errors, char *m)
 	free(m);
 }
 
-static int validate_promises(const struct strlist *l, struct strlist *errors)
-{
-	int n = 0;
-	for (size_t i = 0; i < l->n; i++) {
-		if (promise_lookup(l->item[i]) >= 0)
-			continue;
-		const char *hint = promise_suggest(l->item[i]);
-		add_error(errors, xasprintf("%s: unknown promise \"%s\"%s%s%s", l->origin[i],
-					    l->item[i], hint ? " (did you mean \"" : "",
-					    hint ? hint : "", hint ? "\"?)" : ""));
-		n++;
-	}
-	return n;
-}
-
-static int validate_ports(const struct strlist *l, struct strlist *errors)
-{
-	int n = 0;
-	for (size_t i = 0; i < l->n; i++) {
-		char *end;
-		long port = strtol(l->item[i], &end, 10);
-		if (*end || port < 1 || port > 65535) {
-			add_error(errors, xasprintf("%s: bad TCP port \"%s\" (expected 1 to 65535)",
-						    l->origin[i], l->item[i]));
-			n++;
-		}
-	}
-	return n;
-}
-
 static int validate_env_names(const struct strlist *l, struct strlist *errors)
 {
 	int n = 0;
@@ -314,9 +283,10 @@ static int validate_env_names(const struct strlist *l, struct strlist *errors)
 
 static int validate_rule(struct preload_rule *r, struct strlist *errors)
 {
-	int n = validate_promises(&r->promises, errors);
+	/* Promises and ports as in a profile; calls with their conditions. */
+	struct profile as_profile = { .promises = r->promises, .connect_tcp = r->connect_tcp };
+	int n = profile_validate(&as_profile, errors);
 	n += sysrule_validate(&r->allow, errors);
-	n += validate_ports(&r->connect_tcp, errors);
 	n += validate_env_names(&r->connect_tcp_env, errors);
 	if (!n && r->match.n == 0) {
 		add_error(errors, xasprintf("%s:1: a preload rule needs \"match =\" in [preload] "

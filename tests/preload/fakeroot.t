@@ -6,18 +6,13 @@ NETTRY=$top_builddir/tests/preload/nettry
 NETINI=$top_srcdir/tests/preload/nettry.ini
 tmp=$(tap_tmp)
 trap 'rm -rf "$tmp"' EXIT
-# A sanitizer build must not insist on being first among preloaded libraries.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-files="/etc/passwd /usr/bin/file /usr/share/misc/magic.mgc /etc/ld.so.cache"
+source "$top_srcdir/tests/preload/lib.sh"
 abi=$("$SANDBOX_RUN" --explain -p "$top_srcdir/profiles/file.ini" true 2>/dev/null |
 	sed -n 's/.*kernel ABI \([0-9]*\).*/\1/p')
 
 for runner in $(runners); do
 	for flavour in fakeroot-sysv fakeroot-tcp; do
-		want=$($runner $flavour file $files)
-		got=$($runner $flavour "$SANDBOX_RUN" file $files 2>"$tmp/err")
-		is "$got" "$want" "$runner: $flavour sandbox-run file prints what $flavour file prints"
-		is "$(cat "$tmp/err")" "" "$runner: $flavour: no denial, no warning"
+		same_file "$runner: $flavour" $runner $flavour
 		like "$($runner $flavour "$SANDBOX_RUN" --explain file /etc/passwd)" \
 			"libfakeroot-${flavour#fakeroot-}\.so \(LD_PRELOAD\): rule .*/$flavour\.ini" \
 			"$runner: --explain names the library and its rule"

@@ -5,23 +5,13 @@ source "$top_srcdir/tests/lib/tap.sh"
 
 tmp=$(tap_tmp)
 trap 'rm -rf "$tmp"; [ -n "${listener:-}" ] && kill $listener 2>/dev/null' EXIT
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+source "$top_srcdir/tests/preload/lib.sh"
 NETTRY=$top_builddir/tests/preload/nettry
 NETINI=$top_srcdir/tests/preload/nettry.ini
 DATEINI=$top_srcdir/tests/preload/date.ini
-files="/etc/passwd /usr/bin/file /usr/share/misc/magic.mgc"
 multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 # ASan replaces malloc itself and does not run under valgrind.
 sanitized=$(ldd "$SANDBOX_RUN" | grep -c 'libasan')
-
-# same LABEL RUNNER WRAPPER...: WRAPPER sandbox-run file == WRAPPER file, quietly
-same() {
-	local label=$1 runner=$2
-	shift 2
-	is "$($runner "$@" "$SANDBOX_RUN" file $files 2>"$tmp/err")" "$($runner "$@" file $files)" \
-		"$runner: $label: file prints the same as unconfined"
-	is "$(cat "$tmp/err")" "" "$runner: $label: no denial, no warning"
-}
 
 for runner in $(runners); do
 	year=$($runner faketime '2020-01-01 00:00:00' date +%Y)
@@ -29,18 +19,18 @@ for runner in $(runners); do
 	is "$($runner faketime '2020-01-01 00:00:00' "$SANDBOX_RUN" -p "$DATEINI" date +%Y 2>"$tmp/err")" \
 		2020 "$runner: sandboxed, date sees faketime's year"
 	is "$(cat "$tmp/err")" "" "$runner: faketime: no denial, no warning"
-	same "faketime" $runner faketime '2020-01-01 00:00:00'
-	same "eatmydata" $runner eatmydata
-	same "stdbuf -oL" $runner stdbuf -oL
-	same "gtk3-nocsd" $runner env LD_PRELOAD=libgtk3-nocsd.so.0
+	same_file "$runner: faketime" $runner faketime '2020-01-01 00:00:00'
+	same_file "$runner: eatmydata" $runner eatmydata
+	same_file "$runner: stdbuf -oL" $runner stdbuf -oL
+	same_file "$runner: gtk3-nocsd" $runner env LD_PRELOAD=libgtk3-nocsd.so.0
 	if [ "$sanitized" = 0 ]; then
-		same "jemalloc" $runner env LD_PRELOAD=/usr/lib/$multiarch/libjemalloc.so.2
-		same "tcmalloc" $runner env LD_PRELOAD=libtcmalloc_minimal.so.4
+		same_file "$runner: jemalloc" $runner env LD_PRELOAD=/usr/lib/$multiarch/libjemalloc.so.2
+		same_file "$runner: tcmalloc" $runner env LD_PRELOAD=libtcmalloc_minimal.so.4
 	else
 		skip "$runner: jemalloc and tcmalloc" "sanitizer build: ASan owns malloc"
 	fi
 	# ld.so's tokens: $LIB, and $ORIGIN (the target's directory once it runs)
-	same '$LIB' $runner env 'LD_PRELOAD=/usr/$LIB/libeatmydata.so'
+	same_file "$runner: \$LIB" $runner env 'LD_PRELOAD=/usr/$LIB/libeatmydata.so'
 	like "$($runner env 'LD_PRELOAD=$ORIGIN/../lib/'$multiarch'/libeatmydata.so' \
 		"$SANDBOX_RUN" --explain file /etc/passwd 2>/dev/null)" \
 		"read /usr/lib/$multiarch/libeatmydata\.so[.0-9]*: a preloaded library" \

@@ -14,5 +14,5 @@ preload_tests = \
 	tests/preload/libraries.t \
 	tests/preload/unknown.t
 TESTS += tests/preload/test-preload $(preload_tests)
-EXTRA_DIST += $(preload_tests) tests/preload/nettry.ini tests/preload/date.ini \
+EXTRA_DIST += $(preload_tests) tests/preload/lib.sh tests/preload/nettry.ini tests/preload/date.ini \
 	tests/preload/badrule.ini

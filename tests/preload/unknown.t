@@ -5,7 +5,7 @@ source "$top_srcdir/tests/lib/tap.sh"
 
 tmp=$(tap_tmp)
 trap 'rm -rf "$tmp"' EXIT
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+source "$top_srcdir/tests/preload/lib.sh"
 echo 'int sr_test_mystery(void) { return 42; }' > "$tmp/mystery.c"
 gcc -shared -fPIC -o "$tmp/libmystery.so" "$tmp/mystery.c" || bail "cannot build a test library"
 lib=$tmp/libmystery.so
