@@ -2,13 +2,19 @@
  * each open descriptor (number, close-on-exec, access mode and status
  * flags, file type, and device:inode for files), the ignored and the
  * blocked signals. Run it with and without sandbox-run and compare.
- * Needs nothing from the filesystem, so any profile can run it. */
+ * Needs nothing from the filesystem, so any profile can run it.
+ *
+ *   procstate [OUTFD]    write the report to OUTFD (default 1), so that it
+ *                        can run with standard output closed */
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <stdlib.h>
 #include <unistd.h>
+
+static int out = STDOUT_FILENO;
 
 static const char *type_of(mode_t m)
 {
@@ -28,12 +34,12 @@ static void descriptors(void)
 		struct stat st;
 		if (fstat(fd, &st) < 0)
 			continue;
-		printf("fd %d cloexec=%d flags=%#x %s", fd, !!(fdflags & FD_CLOEXEC), fl,
+		dprintf(out, "fd %d cloexec=%d flags=%#x %s", fd, !!(fdflags & FD_CLOEXEC), fl,
 		       type_of(st.st_mode));
 		/* Pipes are made anew for each run: only files keep their identity. */
 		if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode))
-			printf(" %lx:%lu", (unsigned long)st.st_dev, (unsigned long)st.st_ino);
-		printf("\n");
+			dprintf(out, " %lx:%lu", (unsigned long)st.st_dev, (unsigned long)st.st_ino);
+		dprintf(out, "\n");
 	}
 }
 
@@ -44,14 +50,16 @@ static void signals(void)
 	for (int sig = 1; sig < NSIG; sig++) {
 		struct sigaction sa;
 		if (sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
-			printf("signal %d ignored\n", sig);
+			dprintf(out, "signal %d ignored\n", sig);
 		if (sigismember(&blocked, sig) == 1)
-			printf("signal %d blocked\n", sig);
+			dprintf(out, "signal %d blocked\n", sig);
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc > 1)
+		out = atoi(argv[1]);
 	descriptors();
 	signals();
 	return 0;
