@@ -463,9 +463,6 @@ static void __attribute__((noreturn)) supervisor_main(const struct policy *p, pi
 {
 	ignore_job_signals();
 	detach_fds(sock);
-	pid_t self = getpid();
-	if (write(3, &self, sizeof self) != (ssize_t)sizeof self)
-		_exit(1);
 	struct sup s = { .p = p, .target = target, .pidfd = -1,
 			 .target_exe = realpath(p->target, NULL) };
 	s.listener = receive_listener(&s);
@@ -495,17 +492,21 @@ void supervisor_start(const struct policy *p, struct supervisor *s)
 		 * reparented away: the target can neither wait() for it nor
 		 * see it as a child. */
 		close(sv[0]);
-		if (fork() == 0)
+		pid_t sup = fork();
+		if (sup == 0)
 			supervisor_main(p, target, sv[1]);
-		_exit(0);
+		/* The launcher learns the pid from here, without waiting for the
+		 * supervisor to be scheduled. */
+		ssize_t r = write(sv[1], &sup, sizeof sup);
+		_exit(r == (ssize_t)sizeof sup ? 0 : 1);
 	}
 	close(sv[1]);
 	int status;
 	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
 		;
 	s->sock = sv[0];
-	if (read(s->sock, &s->pid, sizeof s->pid) != (ssize_t)sizeof s->pid)
-		die("supervisor: did not start");
+	if (read(s->sock, &s->pid, sizeof s->pid) != (ssize_t)sizeof s->pid || s->pid <= 0)
+		die("supervisor: could not be started (fork failed); refusing to run without it");
 	/* Under Yama's ptrace_scope = 1 the supervisor, not being an ancestor,
 	 * needs this to take the listener and read call arguments. */
 	prctl(PR_SET_PTRACER, s->pid, 0, 0, 0);
