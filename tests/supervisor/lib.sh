@@ -54,3 +54,16 @@ wait_for_line() {
 
 # The remedy part of a report line, as a regular expression.
 re_quote() { printf '%s' "$1" | sed 's/[][\.*^$(){}?+|/]/\\&/g'; }
+
+# is_golden GOLDEN OUTPUT: one test, OUTPUT equals the golden file; prints
+# the difference when not. SR_REGENERATE_GOLDEN=1 rewrites GOLDEN first.
+is_golden() {
+	if [ -n "${SR_REGENERATE_GOLDEN:-}" ]; then
+		cp "$2" "$1"
+		diag "regenerated $1"
+	fi
+	diff -u "$1" "$2" >"$2.diff"
+	ok $? "the output is the golden one (${1#"$top_srcdir"/})"
+	[ -s "$2.diff" ] && sed 's/^/# /' "$2.diff" | head -40
+	return 0
+}
