@@ -29,6 +29,16 @@ for runner in $(runners); do
 		"libsnoopy\.so \(LD_PRELOAD\): rule .*/snoopy\.ini" "$runner: --explain names snoopy's rule"
 done
 
+# snoopy's rule grants a datagram socket only: no stream socket that could
+# reach a unix service (Landlock does not guard pathname unix sockets).
+NETINI=$top_srcdir/tests/preload/nettry.ini
+for runner in $(runners); do
+	is "$($runner env LD_PRELOAD=libsnoopy.so "$PROBE" socket-unix)" "socket-unix: allowed" \
+		"$runner: unconfined with snoopy, a unix stream socket opens"
+	is "$($runner env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" -p "$NETINI" "$PROBE" socket-unix 2>/dev/null)" \
+		"socket-unix: denied (EPERM)" "$runner: sandboxed with snoopy, a unix stream socket is refused"
+done
+
 # The preload file's own syntax: a comment, blanks, the library by path.
 mkdir -p "$tmp/upper" "$tmp/work"
 printf '# added by tests/preload/snoopy.t\n\n  %s  \n' "$snoopy" > "$tmp/upper/ld.so.preload"
