@@ -69,6 +69,11 @@ static const char *const data_roots[] = {
 	"/usr/share/", "/usr/local/share/", "/usr/lib/", "/usr/local/lib/", "/usr/libexec/",
 	"/var/lib/", "/var/cache/", "/opt/", "/etc/", "/usr/local/etc/", "/srv/",
 };
+/* Never widened to: directories that hold secrets beside public files. */
+static const char *const secret_dirs[] = {
+	"/etc/ssl", "/etc/ssh", "/etc/pki", "/etc/security", "/etc/sudoers.d",
+	"/etc/NetworkManager", "/etc/wpa_supplicant", "/etc/cups", "/var/lib/sudo",
+};
 /* Never granted as trees: programs, temporary files, homes, kernel files. */
 static const char *const tree_never[] = {
 	"/tmp", "/var/tmp", "/dev/shm", "/dev", "/proc", "/sys", "/run", "/root", "/home",
@@ -76,6 +81,7 @@ static const char *const tree_never[] = {
 	"/etc", "/var", "/usr/share", "/usr/lib", "/usr/local", "/opt",
 };
 #define N(a) (sizeof a / sizeof a[0])
+_Static_assert(MAX_PROMISES <= 32, "promise sets are 32-bit masks here");
 
 /* One kind of call as the catalogue sees it: the syscall and the promises
  * whose rules (with their argument conditions) would allow it. */
@@ -574,22 +580,22 @@ static bool is_home(const char *path)
 	return has_prefix(path, "/home/") && !strchr(path + 6, '/');
 }
 
-/* /usr/share/groff/1.22.4/tmac/an.tmac → /usr/share/groff. */
-static void widen(char *path)
+/* The package directory of a file: /usr/share/groff/1.22.4/tmac/an.tmac
+ * → /usr/share/groff. False when there is none to widen to. */
+static bool anchor_of(const char *path, char *out)
 {
 	for (size_t i = 0; i < N(data_roots); i++) {
 		size_t n = strlen(data_roots[i]);
-		if (strncmp(path, data_roots[i], n) != 0)
-			continue;
-		char *slash = strchr(path + n, '/');
+		const char *slash = strncmp(path, data_roots[i], n) ? NULL : strchr(path + n, '/');
 		if (!slash)
-			return;
-		*slash = '\0';
-		if (is_dir(path))
-			return;
-		*slash = '/';
-		return;
+			continue;
+		snprintf(out, PATH_MAX, "%.*s", (int)(slash - path), path);
+		for (size_t j = 0; j < N(secret_dirs); j++)
+			if (!strcmp(out, secret_dirs[j]))
+				return false;
+		return is_dir(out);
 	}
+	return false;
 }
 
 static bool tree_allowed(const char *path)
@@ -602,10 +608,11 @@ static bool tree_allowed(const char *path)
 	return true;
 }
 
-/* Adds path to out unless a confined run grants it already; reads are
- * widened to their package directory. */
+/* Adds path to out unless a confined run grants it already. Programs are
+ * listed as they were run (/bin/sh, not /usr/bin/dash), the rest as the
+ * kernel resolves them. */
 static void add_path(struct strlist *out, const struct grants *g, const char *path,
-		     unsigned access, bool widening)
+		     unsigned access)
 {
 	char real[PATH_MAX];
 	if (!canonical(path, real))
@@ -613,14 +620,32 @@ static void add_path(struct strlist *out, const struct grants *g, const char *pa
 	bool dir = is_dir(real);
 	if (dir && access == ACC_READ_FILE)
 		access = ACC_READ_DIR;
-	if (granted(g, real, access))
+	if (granted(g, real, access) || (dir && !tree_allowed(real)))
 		return;
-	if (widening)
-		widen(real);
-	if ((dir || is_dir(real)) && !tree_allowed(real))
-		return;
-	if (!strlist_contains(out, real))
-		strlist_add(out, real, NULL);
+	const char *entry = access == ACC_EXEC ? path : real;
+	if (!strlist_contains(out, entry))
+		strlist_add(out, entry, NULL);
+}
+
+/* Files read in one package directory stand for it when there are two or
+ * more: the next input may need another of its files. */
+static void widen(struct strlist *reads)
+{
+	struct strlist anchors = { 0 }, out = { 0 };
+	char a[PATH_MAX];
+	for (size_t i = 0; i < reads->n; i++)
+		strlist_add(&anchors, anchor_of(reads->item[i], a) ? a : "", NULL);
+	for (size_t i = 0; i < reads->n; i++) {
+		size_t same = 0;
+		for (size_t j = 0; j < reads->n && *anchors.item[i]; j++)
+			same += !strcmp(anchors.item[i], anchors.item[j]);
+		const char *entry = same > 1 ? anchors.item[i] : reads->item[i];
+		if (!strlist_contains(&out, entry))
+			strlist_add(&out, entry, NULL);
+	}
+	strlist_free(&anchors);
+	strlist_free(reads);
+	*reads = out;
 }
 
 /* Drops entries that lie beneath another entry. */
@@ -648,18 +673,18 @@ static void choose_paths(const struct learner *l, struct draft *d)
 		const struct strlist *now, *before;
 		struct strlist *out;
 		unsigned access;
-		bool widening;
 	} kinds[] = {
-		{ &l->reads, l->merging ? &l->old.read : &none, &d->read, ACC_READ_FILE, true },
-		{ &l->writes, l->merging ? &l->old.write : &none, &d->write, ACC_WRITE, false },
-		{ &l->execs, l->merging ? &l->old.exec : &none, &d->exec, ACC_EXEC, false },
+		{ &l->reads, l->merging ? &l->old.read : &none, &d->read, ACC_READ_FILE },
+		{ &l->writes, l->merging ? &l->old.write : &none, &d->write, ACC_WRITE },
+		{ &l->execs, l->merging ? &l->old.exec : &none, &d->exec, ACC_EXEC },
 	};
 	for (size_t k = 0; k < N(kinds); k++) {
 		for (size_t i = 0; i < kinds[k].before->n; i++)
-			add_path(kinds[k].out, &g, kinds[k].before->item[i], kinds[k].access, false);
+			add_path(kinds[k].out, &g, kinds[k].before->item[i], kinds[k].access);
 		for (size_t i = 0; i < kinds[k].now->n; i++)
-			add_path(kinds[k].out, &g, kinds[k].now->item[i], kinds[k].access,
-				 kinds[k].widening);
+			add_path(kinds[k].out, &g, kinds[k].now->item[i], kinds[k].access);
+		if (kinds[k].access == ACC_READ_FILE)
+			widen(kinds[k].out);
 		dedupe(kinds[k].out);
 	}
 	/* Creating files: only declared outputs and tmppath's /tmp can be
