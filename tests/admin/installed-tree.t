@@ -114,6 +114,14 @@ is "$("$SR" --list-profiles | grep '^srlayer' | sed "s|$T|@T@|g")" \
 srlayer      shipped,overridden @T@/prefix/share/sandbox-run/profiles/srlayer.ini  shipped srlayer" \
 	"--list-profiles shows the administrator's profile and the overridden shipped one"
 
+# The installed bash completion offers the installed profiles.
+(
+	source "$P/share/bash-completion/completions/sandbox-run"
+	COMP_WORDS=("$SR" --profile srl) COMP_CWORD=2
+	cd "$T/build" && _sandbox_run; echo "${COMPREPLY[*]}"
+) >"$T/completion.out" 2>&1
+is "$(cat "$T/completion.out")" "srlayer" "the installed bash completion completes installed profile names"
+
 write "$shipped/srlayer.ini.d/10-shipped.ini" <<'EOF'
 [filesystem]
 read = /usr/share/common-licenses
