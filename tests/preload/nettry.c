@@ -4,6 +4,9 @@
  *                            accept until killed
  *   nettry connect PORT      TCP connect to 127.0.0.1:PORT
  *   nettry tcp6 | udp        open an AF_INET6 stream / AF_INET datagram socket
+ *   nettry logd PATH         a syslog stand-in: bind a unix datagram socket
+ *                            at PATH, print "ready", then each message
+ *                            received until none came for 5 seconds
  *
  * Prints "OP: ok" or "OP: ERRNO-NAME" and exits 0 or 1; 2 is a usage error. */
 #include <arpa/inet.h>
@@ -12,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 static int report(const char *op, int err)
@@ -58,6 +64,27 @@ static int do_socket(const char *op, int family, int type)
 	return report(op, socket(family, type, 0) < 0 ? errno : 0);
 }
 
+static int do_logd(const char *path)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	struct timeval idle = { .tv_sec = 5 };
+	int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+	snprintf(a.sun_path, sizeof a.sun_path, "%s", path);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || chmod(path, 0666) < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &idle, sizeof idle) < 0)
+		return report("logd", errno);
+	printf("ready\n");
+	fflush(stdout);
+	char msg[2048];
+	ssize_t n;
+	while ((n = recv(fd, msg, sizeof msg - 1, 0)) > 0) {
+		msg[n] = '\0';
+		printf("%s\n", msg);
+		fflush(stdout);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "listen") == 0)
@@ -66,8 +93,10 @@ int main(int argc, char **argv)
 		return do_connect(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "tcp6") == 0)
 		return do_socket("tcp6", AF_INET6, SOCK_STREAM);
+	if (argc == 3 && strcmp(argv[1], "logd") == 0)
+		return do_logd(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "udp") == 0)
 		return do_socket("udp", AF_INET, SOCK_DGRAM);
-	fprintf(stderr, "usage: nettry listen | connect PORT | tcp6 | udp\n");
+	fprintf(stderr, "usage: nettry listen | connect PORT | tcp6 | udp | logd PATH\n");
 	return 2;
 }

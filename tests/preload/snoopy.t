@@ -39,6 +39,38 @@ for runner in $(runners); do
 		"socket-unix: denied (EPERM)" "$runner: sandboxed with snoopy, a unix stream socket is refused"
 done
 
+# snoopy really logs from inside the sandbox: a /dev/log stand-in in a
+# private mount namespace receives the launcher's exec of the target.
+NETTRY=$top_builddir/tests/preload/nettry
+export -f as_root as_nobody
+logged() { # RUNNER CMD...: what snoopy sent to /dev/log while CMD ran
+	unshare -m --propagation private bash -c '
+		tmp=$0 nettry=$1
+		shift 2
+		mkdir -p "$tmp/dev" && rm -f "$tmp/dev/log" "$tmp/log"
+		for n in null zero urandom random; do
+			: > "$tmp/dev/$n" && mount --bind "/dev/$n" "$tmp/dev/$n" || exit 99
+		done
+		mount --rbind "$tmp/dev" /dev || exit 99
+		"$nettry" logd /dev/log > "$tmp/log" &
+		logd=$!
+		for i in $(seq 50); do [ -s "$tmp/log" ] && break; sleep 0.1; done
+		"$@" >/dev/null 2>&1
+		sleep 0.3
+		kill $logd
+		sed 1d "$tmp/log"' "$tmp" "$NETTRY" "$@"
+}
+if [ "$(id -u)" = 0 ] && [ "$(logged as_root env LD_PRELOAD=libsnoopy.so true)" = "" ] &&
+	[ -n "$(logged as_root env LD_PRELOAD=libsnoopy.so sh -c 'exec true')" ]; then
+	for runner in $(runners); do
+		like "$(logged $runner env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" file /etc/passwd)" \
+			"snoopy\[[0-9]+\]: \[.*uid:[a-z]+\([0-9]+\).*\]: file /etc/passwd$" \
+			"$runner: snoopy logs the sandboxed exec to /dev/log, with the user's name"
+	done
+else
+	skip "snoopy logging to a /dev/log stand-in" "needs root and a private mount namespace"
+fi
+
 # The preload file's own syntax: a comment, blanks, the library by path.
 mkdir -p "$tmp/upper" "$tmp/work"
 printf '# added by tests/preload/snoopy.t\n\n  %s  \n' "$snoopy" > "$tmp/upper/ld.so.preload"
@@ -50,7 +82,6 @@ in_namespace() { # RUNNER CMD...: run with the overlay /etc in a private mount n
 		mount -t overlay overlay -o lowerdir=/etc,upperdir="$0/upper",workdir="$0/work" /etc || exit 99
 		"$@"' "$tmp" $runner "$@"
 }
-export -f as_root as_nobody
 if [ "$(id -u)" != 0 ] || ! in_namespace as_root true 2>/dev/null; then
 	skip "/etc/ld.so.preload in a private mount namespace" "needs root and overlayfs"
 	done_testing; exit 0
