@@ -50,4 +50,12 @@ else
 	skip "a preloaded library no rule knows is listed" "no libz.so.1"
 fi
 
+# A known preloaded library: its rule and what the rule adds. The name alone
+# is matched when ld.so cannot find the file (its complaint is ignored).
+out=$(FAKEROOTKEY=4711 LD_PRELOAD=libfakeroot-tcp.so "$SANDBOX_RUN" --explain -p "$prof" "$PROBE" getpid 2>/dev/null)
+like "$out" "preloaded libraries:
+  libfakeroot-tcp.so \\(LD_PRELOAD\\): rule [^ ]*/preload.d/fakeroot-tcp.ini: " \
+	"a preloaded library with a rule: the rule is named"
+like "$out" "    adds TCP connect port 4711" "... and what it adds (here a port from \$FAKEROOTKEY)"
+
 done_testing
