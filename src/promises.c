@@ -3,7 +3,9 @@
  * the catalogue (and clone3/openat2, whose arguments sit behind pointers)
  * gets ENOSYS so that libc falls back to a call that can be filtered.
  * Names that this architecture lacks compile to negative numbers and are
- * skipped, so one table serves every architecture libseccomp knows. */
+ * skipped, so one table serves every architecture libseccomp knows
+ * (tests/escape/catalogue.c checks that, and aarch64.t compiles it there).
+ * Each attack this table must stop is a line of tests/escape/attempts.txt. */
 #include "promises.h"
 
 #include <fcntl.h>

@@ -58,12 +58,17 @@ const struct never_rule *never_lookup(const char *name);
 
 /* Syscall number of a rule on this architecture, or -1. */
 int rule_nr(const struct sys_rule *r);
-/* May a profile's "allow" name this syscall? 0, or -1 with *why set. */
+/* May a profile's "allow" name this syscall whole? 0, or -1 with *why set:
+ * never granted, unknown, or granted by promises only with argument
+ * conditions ("allow = ioctl" would grant TIOCSTI). */
 int syscall_allowable(const char *name, const char **why);
-/* The promises (comma separated) that grant syscall nr in some form. */
+/* The promises that grant syscall nr in some form, as "\"a\" or \"b\"";
+ * stdio and rpath (every profile holds them) only when no other does. */
 void promises_granting(int nr, char *buf, size_t size);
 
-/* --list-promises[=NAME]: returns 0, or -1 when NAME is unknown. */
+/* --list-promises[=NAME]: per promise its help line, the calls it grants
+ * whole, then each call with conditions; then the never list. Returns 0,
+ * or -1 when NAME is unknown. */
 int promises_print(const char *name);
 
 #endif
