@@ -28,6 +28,7 @@
 #include "supervisor.h"
 #include "target.h"
 #include "util.h"
+#include "src/known-bpf.h"
 
 extern char **environ;
 
@@ -213,7 +214,8 @@ int main(int argc, char **argv)
 	policy_build(&in, &policy);
 
 	struct exec_args ex = seccomp_prepare_exec(target.path, cli.args, environ);
-	struct filters *filters = seccomp_build(&policy, &ex, policy_supervised(&policy));
+	struct filters *filters =
+		seccomp_build_prebuilt(&policy, &ex, policy_supervised(&policy), &known_bpf);
 	if (cli.mode == MODE_EXPLAIN) {
 		explain_print(&policy, seccomp_instructions(filters));
 		seccomp_free(filters);

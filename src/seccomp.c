@@ -6,6 +6,7 @@
 #include <linux/seccomp.h>
 #include <seccomp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -164,18 +165,76 @@ static uint32_t denial_action(const struct policy *p, bool supervised)
 	return p->on_violation == VIOLATION_KILL ? SCMP_ACT_KILL_PROCESS : SCMP_ACT_ERRNO(EPERM);
 }
 
-struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,
-			      bool supervised)
+const char *seccomp_library_version(void)
+{
+	static char version[32];
+	const struct scmp_version *v = seccomp_version();
+	snprintf(version, sizeof version, "%u.%u.%u", v->major, v->minor, v->micro);
+	return version;
+}
+
+static bool in_catalogue(int nr)
+{
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *pr = promise_at(i);
+		for (size_t j = 0; j < pr->nrules; j++)
+			if (rule_nr(&pr->rules[j]) == nr)
+				return true;
+	}
+	for (size_t i = 0; i < never_count(); i++) {
+		const struct never_rule *n = never_at(i);
+		if ((n->nr == NR_BY_NAME ? name_nr(n->name) : n->nr) == nr)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the profile's known filter is the catalogue's alone. */
+static bool prebuilt_applies(const struct policy *p, const struct seccomp_prebuilt *known)
+{
+	if (!known || !known->len || strcmp(known->libseccomp, seccomp_library_version()) != 0)
+		return false;
+	for (size_t i = 0; i < p->allow.n; i++) {
+		int nr = sysrule_nr(p->allow.item[i]);
+		if (nr >= 0 && !in_catalogue(nr))
+			return false;
+	}
+	return true;
+}
+
+void seccomp_export_known(struct sock_fprog *prog)
+{
+	struct policy none = { 0 };
+	scmp_filter_ctx ctx = new_ctx(SCMP_ACT_ERRNO(ENOSYS));
+	build_known(ctx, &none);
+	export(ctx, prog);
+	seccomp_release(ctx);
+}
+
+struct filters *seccomp_build_prebuilt(const struct policy *p, const struct exec_args *ex,
+				       bool supervised, const struct seccomp_prebuilt *known)
 {
 	struct filters *f = xcalloc(1, sizeof *f);
 	f->supervised = supervised;
-	f->known = new_ctx(SCMP_ACT_ERRNO(ENOSYS));
-	build_known(f->known, p);
+	if (prebuilt_applies(p, known)) {
+		size_t size = known->len * sizeof known->insns[0];
+		f->known_prog.filter = memcpy(xmalloc(size), known->insns, size);
+		f->known_prog.len = known->len;
+	} else {
+		f->known = new_ctx(SCMP_ACT_ERRNO(ENOSYS));
+		build_known(f->known, p);
+		export(f->known, &f->known_prog);
+	}
 	f->policy = new_ctx(denial_action(p, supervised));
 	build_policy(f->policy, p, ex, &f->known_prog);
-	export(f->known, &f->known_prog);
 	export(f->policy, &f->policy_prog);
 	return f;
+}
+
+struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,
+			      bool supervised)
+{
+	return seccomp_build_prebuilt(p, ex, supervised, NULL);
 }
 
 int seccomp_load_filters(struct filters *f)
@@ -231,7 +290,8 @@ void seccomp_free(struct filters *f)
 {
 	if (!f)
 		return;
-	seccomp_release(f->known);
+	if (f->known)
+		seccomp_release(f->known);
 	seccomp_release(f->policy);
 	free(f->known_prog.filter);
 	free(f->policy_prog.filter);

@@ -10,6 +10,7 @@
 #ifndef SR_SECCOMP_H
 #define SR_SECCOMP_H
 
+#include <linux/filter.h>
 #include <stdbool.h>
 
 #include "policy.h"
@@ -25,11 +26,29 @@ struct exec_args {
 
 struct filters;
 
+/* The known filter as src/gen-known-bpf exported it at build time: it
+ * depends only on the catalogue, and generating it costs more than the
+ * exec of a small program. Used when the running libseccomp is the one
+ * that generated it and the profile allows no call outside the catalogue. */
+struct seccomp_prebuilt {
+	const struct sock_filter *insns;
+	unsigned short len;
+	const char *libseccomp; /* "MAJOR.MINOR.MICRO" */
+};
+
 /* Copies path/argv/envp to a page at a random address. */
 struct exec_args seccomp_prepare_exec(const char *path, char *const *argv, char *const *envp);
 /* Builds both filters; exits 125 on failure. */
 struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,
 			      bool supervised);
+/* The same, taking the known filter from known where it applies. */
+struct filters *seccomp_build_prebuilt(const struct policy *p, const struct exec_args *ex,
+				       bool supervised, const struct seccomp_prebuilt *known);
+/* The known filter of a profile that allows nothing beyond the catalogue,
+ * for src/gen-known-bpf; the caller frees prog->filter. */
+void seccomp_export_known(struct sock_fprog *prog);
+/* "MAJOR.MINOR.MICRO" of the libseccomp in use. */
+const char *seccomp_library_version(void);
 /* Loads them into this process (no_new_privs must be set). Returns the
  * notification listener, or -1 when not supervised. Exits 125 on failure. */
 int seccomp_load_filters(struct filters *f);

@@ -14,3 +14,11 @@ EXTRA_DIST += tests/bench/run.sh tests/bench/syscall-loop.ini tests/bench/true.i
 bench: all tests/bench/syscall-loop$(EXEEXT) tests/bench/filter-time$(EXEEXT)
 	SANDBOX_RUN=$(abs_top_builddir)/src/sandbox-run top_srcdir=$(abs_top_srcdir) \
 	top_builddir=$(abs_top_builddir) bash $(abs_top_srcdir)/tests/bench/run.sh
+
+# Not a benchmark: proves the build-time known filter is the run-time one.
+check_PROGRAMS += tests/bench/test-known-bpf
+tests_bench_test_known_bpf_SOURCES = tests/bench/test-known-bpf.c
+tests_bench_test_known_bpf_CFLAGS = $(bench_cflags)
+tests_bench_test_known_bpf_LDADD = src/libsandbox.a $(SR_LIBS)
+tests/bench/test_known_bpf-test-known-bpf.$(OBJEXT): src/known-bpf.h
+TESTS += tests/bench/test-known-bpf
