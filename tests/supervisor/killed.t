@@ -42,6 +42,9 @@ for mode in deny report; do
 	[ "$ppid" != "$target" ]
 	ok $? "$mode: the supervisor is not a child of the target (its parent is $ppid)"
 	is "$(cat /proc/$target/task/*/children | tr -d ' ')" "" "$mode: the target has no child to wait() for"
+	fds=$(for fd in /proc/$sup/fd/*; do readlink "$fd"; done)
+	unlike "$fds" "$(re_quote "$tmp")/(fifo|out)" "$mode: the supervisor holds neither the target's stdin nor its stdout"
+	like "$fds" "$(re_quote "$tmp/err")" "$mode: ... only its stderr, for the reports"
 	kill -KILL "$sup"
 	for i in $(seq 300); do [ -e "/proc/$sup" ] || break; sleep 0.1; done
 	[ ! -e "/proc/$sup" ]

@@ -18,16 +18,7 @@ write_profile() {
 # target has exec'd something else by then: what is left is a supervisor
 # or a launcher that never got as far as its exec.
 sandbox_processes() {
-	local f pid cmd exe
-	for f in /proc/[0-9]*/cmdline; do
-		pid=${f#/proc/}
-		pid=${pid%/cmdline}
-		[ "$pid" = $$ ] && continue
-		exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || continue
-		[ "$exe" = "$(readlink -f "$SANDBOX_RUN")" ] || continue
-		cmd=$(tr '\0' ' ' <"$f" 2>/dev/null) || continue
-		case $cmd in *"$1"*) echo "$pid" ;; esac
-	done
+	pgrep -f -- "^$(re_quote "$SANDBOX_RUN") .*$(re_quote "$1")"
 }
 
 # wait_no_sandbox_processes MARKER: succeeds once none is left; a bounded
