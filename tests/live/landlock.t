@@ -64,14 +64,14 @@ for runner in $(runners); do
 		"$runner: a #! script runs confined: its interpreter is granted with it"
 done
 like "$("$SANDBOX_RUN" --explain -p "$top_srcdir/tests/live/sh.ini" "$dir/script")" \
-	"read,execute /bin/sh  interpreter of $dir/script" "--explain names the script's interpreter"
+	"read,execute /bin/sh: interpreter of $dir/script" "--explain names the script's interpreter"
 
 # what --explain says about it
 dir=$(tap_tmp); echo x > "$dir/in"
 out=$("$SANDBOX_RUN" --explain -p "$fileops_profile" "$FILEOPS" -o "$dir/o" "$dir/in")
-like "$out" "read $dir/in  declared input, argv\[3\]" "--explain names each input with its argv position"
-like "$out" "read,write $dir/o  declared output, argv\[2\] \(-o\) \(created first\)" "--explain names each output and how it is made"
-like "$out" "read,execute $FILEOPS  the command: read and execute" "--explain names the command as executable"
-like "$out" "read,execute /lib64/ld-linux-x86-64.so.2  interpreter of" "--explain names its ELF interpreter"
+like "$out" "read $dir/in: declared input, argv\[3\]" "--explain names each input with its argv position"
+like "$out" "read,write $dir/o: declared output, argv\[2\] \(-o\) \(created first\)" "--explain names each output and how it is made"
+like "$out" "read,execute $FILEOPS: the command: read and execute" "--explain names the command as executable"
+like "$out" "read,execute /lib64/ld-linux-x86-64.so.2: interpreter of" "--explain names its ELF interpreter"
 like "$out" "system read set: shared libraries" "--explain names the system read set"
 done_testing
