@@ -15,11 +15,12 @@ source "$top_srcdir/tests/supervisor/lib.sh"
 tmp=$(tap_tmp)
 golden=$top_srcdir/tests/supervisor/check-broken.golden
 mkdir "$tmp/broken"
-cp "$top_srcdir"/tests/supervisor/broken/* "$tmp/broken/"
-chmod 644 "$tmp"/broken/*
-chmod 755 "$tmp/broken"
+cp -r "$top_srcdir"/tests/supervisor/broken/. "$tmp/broken/"
+find "$tmp/broken" -type f -exec chmod 644 {} +
+find "$tmp/broken" -type d -exec chmod 755 {} +
 
-(cd "$tmp" && "$SANDBOX_RUN" --check broken/*) >"$tmp/out" 2>&1
+(cd "$tmp" && "$SANDBOX_RUN" --check broken/*.ini broken/preload.d/*.ini broken/sandbox-run.conf) \
+	>"$tmp/out" 2>&1
 is "$?" 1 "--check on broken profiles exits 1"
 is_golden "$golden" "$tmp/out"
 
@@ -31,7 +32,9 @@ like "$out" 'broken/unknown-syscall.ini:3: unknown system call "getpidd" \(did y
 like "$out" 'broken/never-syscall.ini:3: system call "ptrace" is never granted' "a never-granted call"
 like "$out" 'broken/paths.ini:4: warning: /nonexistent/sandbox-run-check does not exist on this machine' \
 	"a missing path is a warning"
-like "$out" '15 files checked: [1-9][0-9]* errors, 2 warnings$' "a closing count"
+like "$out" 'broken/preload.d/grants.ini:6: system call "ptrace" is never granted' \
+	"a preload rule is checked as one"
+like "$out" '18 files checked: [1-9][0-9]* errors, 2 warnings$' "a closing count"
 
 (cd "$tmp" && "$SANDBOX_RUN" --check broken/good.ini) >"$tmp/out" 2>&1
 is "$?:$(cat "$tmp/out")" "0:1 files checked: 0 errors, 0 warnings" "a good profile passes"

@@ -26,8 +26,11 @@ EXTRA_DIST += \
 	tests/supervisor/broken/continuation.ini \
 	tests/supervisor/broken/empty.ini \
 	tests/supervisor/broken/good.ini \
+	tests/supervisor/broken/key-and-promise.ini \
 	tests/supervisor/broken/never-syscall.ini \
 	tests/supervisor/broken/paths.ini \
+	tests/supervisor/broken/preload.d/grants.ini \
+	tests/supervisor/broken/preload.d/typo.ini \
 	tests/supervisor/broken/sandbox-run.conf \
 	tests/supervisor/broken/syntax.ini \
 	tests/supervisor/broken/unknown-key.ini \
