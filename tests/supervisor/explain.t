@@ -38,14 +38,25 @@ is "$(ls "$tmp" | grep -c probe-create)" 0 "--explain runs nothing"
 out=$("$SANDBOX_RUN" --explain -p "$prof" --on-violation=report "$PROBE" getpid)
 like "$out" "on-violation: report: a denied call proceeds and is reported \\(audit mode; Landlock still applies\\)" \
 	"--on-violation shows in the explanation, with what it means"
-like "$out" "  cpath: .*
-    granted by: $(re_quote "$prof"):3" "a promise names the profile line that grants it"
+like_lines "$out" "a promise names the profile line that grants it" \
+	"^  cpath: " "^    granted by: $(re_quote "$prof"):3\$"
+
+# Drop-ins: listed among the files read, and credited for what they add.
+mkdir "$tmp/probe.ini.d"
+printf '[profile]\npromises = flock\n' >"$tmp/probe.ini.d/10-locks.ini"
+chmod 644 "$tmp/probe.ini.d/10-locks.ini"
+out=$("$SANDBOX_RUN" --explain -p "$prof" "$PROBE" getpid)
+like_lines "$out" "a drop-in is listed after its profile" \
+	"^  $(re_quote "$prof") \\(profile\\)\$" "^  $(re_quote "$tmp/probe.ini.d/10-locks.ini") \\(profile\\)\$"
+like_lines "$out" "... and named as the origin of its promise" \
+	"^  flock: " "^    granted by: $(re_quote "$tmp/probe.ini.d/10-locks.ini"):2\$"
+rm -r "$tmp/probe.ini.d"
 
 lib=$(ls /usr/lib/x86_64-linux-gnu/libz.so.1 /lib/*/libz.so.1 2>/dev/null | head -1)
 if [ -n "$lib" ]; then
 	out=$(LD_PRELOAD=$lib "$SANDBOX_RUN" --explain -p "$prof" "$PROBE" getpid 2>/dev/null)
-	like "$out" "preloaded libraries:
-  $(re_quote "$lib") \\(LD_PRELOAD\\): no rule knows it" "a preloaded library no rule knows is listed"
+	like_lines "$out" "a preloaded library no rule knows is listed" \
+		"^preloaded libraries:\$" "^  $(re_quote "$lib") \\(LD_PRELOAD\\): no rule knows it"
 else
 	skip "a preloaded library no rule knows is listed" "no libz.so.1"
 fi
@@ -53,9 +64,8 @@ fi
 # A known preloaded library: its rule and what the rule adds. The name alone
 # is matched when ld.so cannot find the file (its complaint is ignored).
 out=$(FAKEROOTKEY=4711 LD_PRELOAD=libfakeroot-tcp.so "$SANDBOX_RUN" --explain -p "$prof" "$PROBE" getpid 2>/dev/null)
-like "$out" "preloaded libraries:
-  libfakeroot-tcp.so \\(LD_PRELOAD\\): rule [^ ]*/preload.d/fakeroot-tcp.ini: " \
-	"a preloaded library with a rule: the rule is named"
+like_lines "$out" "a preloaded library with a rule: the rule is named" \
+	"^preloaded libraries:\$" "^  libfakeroot-tcp.so \\(LD_PRELOAD\\): rule [^ ]*/preload.d/fakeroot-tcp.ini: "
 like "$out" "    adds TCP connect port 4711" "... and what it adds (here a port from \$FAKEROOTKEY)"
 
 done_testing

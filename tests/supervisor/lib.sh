@@ -58,3 +58,24 @@ is_golden() {
 	[ -s "$2.diff" ] && sed 's/^/# /' "$2.diff" | head -40
 	return 0
 }
+
+# like_lines TEXT DESCRIPTION REGEX...: one test, TEXT has consecutive lines
+# matching each REGEX in turn (like() with grep sees each line alone).
+like_lines() {
+	local text=$1 desc=$2
+	shift 2
+	local -a lines pats=("$@")
+	mapfile -t lines <<<"$text"
+	local i j
+	for ((i = 0; i + ${#pats[@]} <= ${#lines[@]}; i++)); do
+		for ((j = 0; j < ${#pats[@]}; j++)); do
+			printf '%s\n' "${lines[i + j]}" | grep -Eq -- "${pats[j]}" || break
+		done
+		if ((j == ${#pats[@]})); then
+			ok 0 "$desc"
+			return
+		fi
+	done
+	ok 1 "$desc"
+	printf '#   no consecutive lines match: %s\n' "${pats[@]}"
+}
