@@ -22,11 +22,17 @@ EXTRA_DIST += tests/escape/aarch64.t tests/escape/list-promises.t tests/escape/n
 	tests/escape/list-promises.x86_64
 
 # libc's clone3 -> clone fallback: threads, fork, posix_spawn confined.
+# Like the probe they run confined, where a sanitizer runtime would need
+# /proc and ptrace: built without.
 check_PROGRAMS += tests/escape/threads tests/escape/forker tests/escape/spawner
 tests_escape_threads_SOURCES = tests/escape/threads.c
-tests_escape_threads_CFLAGS = $(AM_CFLAGS) -pthread
-tests_escape_threads_LDFLAGS = $(AM_LDFLAGS) -pthread
+tests_escape_threads_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS) -pthread
+tests_escape_threads_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS) -pthread
 tests_escape_forker_SOURCES = tests/escape/forker.c
+tests_escape_forker_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_escape_forker_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 tests_escape_spawner_SOURCES = tests/escape/spawner.c
+tests_escape_spawner_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_escape_spawner_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 TESTS += tests/escape/clone-fallback.t
 EXTRA_DIST += tests/escape/clone-fallback.t
