@@ -428,7 +428,13 @@ static void detach_fds(int sock)
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
 		dup2(null, STDOUT_FILENO);
+	} else {
+		close(STDIN_FILENO);
+		close(STDOUT_FILENO);
 	}
+	/* Nor the working directory: it could keep a file system busy. */
+	if (chdir("/") < 0)
+		_exit(1);
 	if (sock != 3) {
 		dup2(sock, 3);
 		sock = 3;
@@ -462,9 +468,10 @@ static int receive_listener(struct sup *s)
 static void __attribute__((noreturn)) supervisor_main(const struct policy *p, pid_t target, int sock)
 {
 	ignore_job_signals();
-	detach_fds(sock);
+	/* Before detach_fds leaves the working directory: the path may be relative. */
 	struct sup s = { .p = p, .target = target, .pidfd = -1,
 			 .target_exe = realpath(p->target, NULL) };
+	detach_fds(sock);
 	s.listener = receive_listener(&s);
 	close(3);
 	if (s.listener < 0)
