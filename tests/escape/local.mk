@@ -36,3 +36,11 @@ tests_escape_spawner_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
 tests_escape_spawner_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 TESTS += tests/escape/clone-fallback.t
 EXTRA_DIST += tests/escape/clone-fallback.t
+
+# getaddrinfo under dns: the NETLINK_ROUTE socket of AI_ADDRCONFIG.
+check_PROGRAMS += tests/escape/resolve
+tests_escape_resolve_SOURCES = tests/escape/resolve.c
+tests_escape_resolve_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_escape_resolve_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
+TESTS += tests/escape/dns.t
+EXTRA_DIST += tests/escape/dns.t

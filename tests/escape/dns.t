@@ -1,0 +1,34 @@
+#!/bin/bash
+# The dns promise is what glibc's getaddrinfo needs: with it, resolving
+# localhost (AI_ADDRCONFIG) gives the same answer as unconfined and its
+# NETLINK_ROUTE socket is not denied; with inet but not dns, that socket is
+# denied and reported, so dns is what grants it. (glibc first asks nscd
+# over an AF_UNIX socket: dns does not grant that, since Landlock cannot
+# limit which socket files a connect reaches; it is denied, reported, and
+# glibc goes on without nscd.)
+source "$top_srcdir/tests/lib/tap.sh"
+resolve=$top_builddir/tests/escape/resolve
+dir=$(tap_tmp)
+
+profile() { # profile NAME PROMISES
+	printf '%s\n' "[profile]" "description = dns test: $1" "promises = $2" \
+		"landlock = required" "" "[filesystem]" \
+		"read = /etc/hosts /etc/nsswitch.conf /etc/resolv.conf /etc/gai.conf /etc/host.conf" \
+		"" "[arguments]" "operands = none" >"$dir/$1.ini"
+	echo "$dir/$1.ini"
+}
+dns=$(profile dns dns)
+inet=$(profile inet inet)
+
+for runner in $(runners); do
+	who=${runner#as_}
+	want=$($runner "$resolve" localhost 2>&1; echo "status $?")
+	like "$want" '^localhost 127\.0\.0\.1' "resolve localhost as $who: works unconfined"
+	got=$($runner "$SANDBOX_RUN" -p "$dns" "$resolve" localhost 2>"$dir/err"; echo "status $?")
+	is "$got" "$want" "resolve localhost as $who under dns: same output"
+	unlike "$(cat "$dir/err")" 'AF_NETLINK|AF_INET' "resolve localhost as $who under dns: no netlink or inet socket denied"
+	sed 's/^/# /' "$dir/err"
+	got=$($runner "$SANDBOX_RUN" -p "$inet" "$resolve" localhost 2>&1 >/dev/null)
+	like "$got" 'socket\(AF_NETLINK' "resolve localhost as $who under inet alone: the netlink socket is denied"
+done
+done_testing
