@@ -436,14 +436,16 @@ static int best_promise(const struct elem *e, size_t n, const bool *left, uint32
 static void note_needs(struct draft *d, const struct elem *e, size_t n, bool *left, int p)
 {
 	char line[1024];
+	const char *sep = " ";
 	int at = snprintf(line, sizeof line, "%s:", promise_at((size_t)p)->name);
 	for (size_t i = 0; i < n; i++) {
 		if (!left[i] || !(e[i].mask & (1u << p)))
 			continue;
 		left[i] = false;
 		if (at > 0 && (size_t)at < sizeof line)
-			at += snprintf(line + at, sizeof line - (size_t)at, " %s (%lu %s)",
+			at += snprintf(line + at, sizeof line - (size_t)at, "%s%s (%lu %s)", sep,
 				       decode_name(e[i].nr), e[i].count, times(e[i].count));
+		sep = ", ";
 	}
 	strlist_add(&d->needs, line, NULL);
 }
