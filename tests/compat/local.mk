@@ -1,6 +1,7 @@
 # tests/compat: real inputs of this machine, sandboxed output == unsandboxed output.
 compat_tests = \
 	tests/compat/file.t \
-	tests/compat/groff.t
+	tests/compat/groff.t \
+	tests/compat/man.t
 TESTS += $(compat_tests)
 EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
