@@ -26,12 +26,6 @@
 #include "profile.h"
 #include "promises.h"
 
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
-#ifndef SYS_pidfd_getfd
-#define SYS_pidfd_getfd 438
-#endif
 #define PIDFD_THREAD_FLAG O_EXCL /* pidfd_open of a thread, Linux 6.9 */
 #define TMPFILE_FLAG 020000000   /* O_TMPFILE without its O_DIRECTORY */
 #define MAX_NR 1024              /* syscall numbers counted (x86_64 has < 512) */
@@ -761,17 +755,34 @@ static void choose_ports(const struct learner *l, struct draft *d)
 
 /* ---- writing ---- */
 
+/* inih reads lines of up to 198 characters: comments are wrapped, and the
+ * lines that merging reads back (run:, preload:) are cut. */
+#define INI_LINE 198
+#define RUN_MAX (INI_LINE - 7)
+
+static void put_comment(FILE *f, const char *text)
+{
+	const char *prefix = "# ";
+	while (strlen(prefix) + strlen(text) > 78) {
+		size_t room = 78 - strlen(prefix), cut = room;
+		while (cut && text[cut] != ' ')
+			cut--;
+		fprintf(f, "%s%.*s\n", prefix, (int)(cut ? cut : room), text);
+		text += cut ? cut : room;
+		text += strspn(text, " ");
+		prefix = "#   ";
+	}
+	fprintf(f, "%s%s\n", prefix, text);
+}
+
 static char *argv_line(const struct learn_input *in)
 {
-	size_t size = 1;
-	for (int i = 0; i < in->argc; i++)
-		size += strlen(in->argv[i]) + 1;
-	char *s = xcalloc(1, size);
-	for (int i = 0; i < in->argc; i++) {
-		if (i)
-			strcat(s, " ");
-		strcat(s, in->argv[i]);
-	}
+	char *s = xcalloc(1, RUN_MAX + 1);
+	size_t at = 0;
+	for (int i = 0; i < in->argc && at < RUN_MAX; i++)
+		at += (size_t)snprintf(s + at, RUN_MAX + 1 - at, "%s%s", i ? " " : "", in->argv[i]);
+	if (at > RUN_MAX)
+		strcpy(s + RUN_MAX - 3, "...");
 	for (char *c = s; *c; c++)
 		if (*c == '\n' || *c == '\r')
 			*c = ' ';
@@ -797,17 +808,27 @@ static void preload_lines(const struct learner *l, struct strlist *out)
 	}
 }
 
+/* One entry a line. A list holds words: a path with blanks in it, or too
+ * long for a line, cannot be written and is said so. */
 static void put_list(FILE *f, const char *key, const struct strlist *l)
 {
+	size_t indent = strlen(key) + 3, put = 0, left_out = 0;
 	fprintf(f, "%s =", key);
 	for (size_t i = 0; i < l->n; i++) {
-		if (i) /* indented lines continue the list */
-			fprintf(f, "\n%*s", (int)strlen(key) + 3, "");
+		if (strpbrk(l->item[i], " \t") || indent + strlen(l->item[i]) > INI_LINE) {
+			left_out++;
+			continue;
+		}
+		if (put++) /* indented lines continue the list */
+			fprintf(f, "\n%*s", (int)indent, "");
 		else
 			fputc(' ', f);
 		fputs(l->item[i], f);
 	}
 	fputc('\n', f);
+	if (left_out)
+		fprintf(f, "# %zu %s with blanks or too long for a line left out of %s\n",
+			left_out, left_out == 1 ? "entry" : "entries", key);
 }
 
 static void put_header(FILE *f, const struct learner *l)
@@ -822,7 +843,7 @@ static void put_header(FILE *f, const struct learner *l)
 	if (preloads.n)
 		fprintf(f, "# Preloaded libraries seen while learning:\n");
 	for (size_t i = 0; i < preloads.n; i++)
-		fprintf(f, "# preload: %s\n", preloads.item[i]);
+		fprintf(f, "# preload: %.*s\n", INI_LINE - 11, preloads.item[i]);
 	strlist_free(&preloads);
 }
 
@@ -836,7 +857,7 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 			l->in->target->name);
 	fprintf(f, "# stdio and rpath are implicit; the others were needed by these calls:\n");
 	for (size_t i = 0; i < d->needs.n; i++)
-		fprintf(f, "# %s\n", d->needs.item[i]);
+		put_comment(f, d->needs.item[i]);
 	struct strlist names = { 0 };
 	for (size_t i = 0; i < promise_count(); i++)
 		if (d->promise[i])
@@ -858,8 +879,10 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 		const char *why = "";
 		syscall_allowable(d->never.item[i], &why);
 		unsigned long n = strtoul(d->never.origin[i], NULL, 10);
-		fprintf(f, "# not allowable, seen %lu %s: %s; the program will be refused\n", n,
-			times(n), why);
+		char *line = xasprintf("not allowable, seen %lu %s: %s; the program will be "
+				       "refused", n, times(n), why);
+		put_comment(f, line);
+		free(line);
 	}
 	const char *on_violation[] = { "deny", "kill", "report" };
 	int ov = l->merging && l->old.on_violation >= 0 ? l->old.on_violation : VIOLATION_DENY;
@@ -876,10 +899,14 @@ static void put_files_section(FILE *f, const struct draft *d)
 	put_list(f, "read", &d->read);
 	put_list(f, "write", &d->write);
 	put_list(f, "exec", &d->exec);
-	for (size_t i = 0; i < d->created_elsewhere.n; i++)
-		fprintf(f, "# files were created in %s: only declared outputs ([arguments]) and,\n"
-			"# with promise tmppath, /tmp can be created in; otherwise it is refused\n",
-			d->created_elsewhere.item[i]);
+	for (size_t i = 0; i < d->created_elsewhere.n; i++) {
+		char *line = xasprintf("files were created in %s: only declared outputs "
+				       "([arguments]) and, with promise tmppath, /tmp can be "
+				       "created in; otherwise it is refused",
+				       d->created_elsewhere.item[i]);
+		put_comment(f, line);
+		free(line);
+	}
 	fprintf(f, "\n[network]\n");
 	put_list(f, "connect-tcp", &d->connect);
 	put_list(f, "bind-tcp", &d->bind);
@@ -1150,12 +1177,9 @@ static bool hand_over(int sock, int listener)
 static void read_comments(struct learner *l)
 {
 	FILE *f = fopen(l->in->out, "re");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	while (f && (len = getline(&line, &cap, f)) > 0) {
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
+	char line[4096]; /* the learner's own lines are shorter */
+	while (f && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
 		char name[64];
 		unsigned long n;
 		if (has_prefix(line, "# run: "))
@@ -1168,7 +1192,6 @@ static void read_comments(struct learner *l)
 			strlist_add(&l->old_counts, name, count);
 		}
 	}
-	free(line);
 	if (f)
 		fclose(f);
 }

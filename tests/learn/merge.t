@@ -28,6 +28,14 @@ like "$(grep '^options-with-value' "$p")" "-x" "[arguments] is kept"
 like "$(grep '^operands' "$p")" "none" "operands is kept"
 is "$(grep -c '^# run: ' "$p")" "3" "a run seen before is listed once"
 
+# Long command lines are cut to fit a profile line, and merge again.
+long=$(seq -s ' ' 1 200)
+# shellcheck disable=SC2086
+learn as_root "$d/long.ini" echo $long
+# shellcheck disable=SC2086
+learn as_root "$d/long.ini" echo $long
+well_formed as_root "$d/long.ini" 1
+
 # A file that does not load is not overwritten.
 printf '[profile]\npromises = stdio rpath thred\n' >"$d/broken.ini"
 cp "$d/broken.ini" "$d/broken.orig"

@@ -24,6 +24,14 @@ unlike "$reads" "/usr/lib" "the system read set is left out"
 like "$execs" "/usr/bin/cat" "programs run by the target are exec entries"
 unlike "$execs" "/usr/bin/dash|/bin/sh$" "the target itself is not"
 confined as_root "$p" sh -c "$read_files"
+
+# A path with a blank cannot be a list word: left out, and said so.
+mkdir "$d/with blank" && echo data >"$d/with blank/file"
+b=$d/blank.ini
+learn as_root "$b" sh -c "cat '$d/with blank/file'"
+well_formed as_root "$b" 1
+like "$(cat "$b")" "# 1 entry with blanks or too long for a line left out of read" \
+	"the profile says a path was left out"
 out=$("$SANDBOX_RUN" -p "$p" sh -c 'cat /etc/passwd >/dev/null && echo read' 2>&1)
 unlike "$out" "^read$" "a file the runs did not read stays unreadable"
 done_testing
