@@ -1,7 +1,8 @@
 /* A workload for --learn tests: what it does is chosen by its arguments,
  * so that one program exercises several promises and their merging.
- *   workload fork        a child process talks back over a socketpair
- *   workload threads     two threads compute sums
+ *   workload fork        a child process reads /etc/hostname and reports its
+ *                        size over a socketpair
+ *   workload threads     two threads compute sums, one reads /etc/debian_version
  *   workload numa        a call no promise grants (a single "allow")
  *   workload write FILE  opens an existing FILE write-only (promise wpath)
  *   workload create DIR  creates DIR/created.txt (promise cpath or tmppath)
@@ -16,6 +17,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* A file's size, read through open/read: the open is what --learn sees. */
+static long size_of(const char *path)
+{
+	char buf[4096];
+	long size = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		size += n;
+	close(fd);
+	return size;
+}
+
 static int child_talks(void)
 {
 	int sv[2];
@@ -25,12 +41,14 @@ static int child_talks(void)
 	if (child < 0)
 		return perror("fork"), 1;
 	if (child == 0) {
-		static const char hello[] = "hello from the child";
+		char hello[64];
+		int len = snprintf(hello, sizeof hello, "hello from the child, /etc/hostname "
+				   "has %ld bytes", size_of("/etc/hostname"));
 		close(sv[0]);
-		_exit(write(sv[1], hello, sizeof hello) == (ssize_t)sizeof hello ? 0 : 1);
+		_exit(write(sv[1], hello, (size_t)len + 1) == len + 1 ? 0 : 1);
 	}
 	close(sv[1]);
-	char buf[64] = "";
+	char buf[128] = "";
 	ssize_t n = read(sv[0], buf, sizeof buf - 1);
 	int status = 0;
 	waitpid(child, &status, 0);
@@ -43,6 +61,8 @@ static void *sum(void *arg)
 	long n = (long)arg, s = 0;
 	for (long i = 1; i <= n; i++)
 		s += i;
+	if (n == 2000)
+		s += 1000000 * size_of("/etc/debian_version");
 	return (void *)s;
 }
 

@@ -15,6 +15,9 @@ for runner in $(runners); do
 	unlike "$promises" "exec|inet|unix|wpath|cpath|prot_exec" \
 		"nothing else: the socketpair is stdio's ($runner)"
 	like "$(grep '^# thread:' "$p")" "clone" "the profile says which call needed thread ($runner)"
+	reads=$(sed -n '/^read *=/,/^write *=/p' "$p")
+	like "$reads" "/etc/hostname" "a file opened by the child is learned ($runner)"
+	like "$reads" "/etc/debian_version" "a file opened by a thread is learned ($runner)"
 	confined "$runner" "$p" "$WORKLOAD" fork threads
 	confined "$runner" "$p" "$WORKLOAD" threads fork threads
 
