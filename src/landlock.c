@@ -160,8 +160,15 @@ static void add_path_rule(int ruleset, const struct grant *g, uint64_t handled)
 	if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode))
 		allowed &= LL_FS_FILE_RIGHTS;
 	struct ll_path_beneath_attr attr = { .allowed_access = allowed, .parent_fd = fd };
-	if (allowed && ll_add_rule(ruleset, LL_RULE_PATH_BENEATH, &attr) < 0)
-		die("landlock: cannot grant %s (%s): %s", g->path, g->why, strerror(errno));
+	if (allowed && ll_add_rule(ruleset, LL_RULE_PATH_BENEATH, &attr) < 0) {
+		/* A pipe or socket named by /dev/fd/N (file -s <(cmd)) lives in no
+		 * filesystem Landlock governs: nothing to grant, nothing it denies. */
+		if (errno == EBADFD)
+			msg_verbose("not granting %s (%s): a pipe or socket, outside Landlock",
+				    g->path, g->why);
+		else
+			die("landlock: cannot grant %s (%s): %s", g->path, g->why, strerror(errno));
+	}
 	close(fd);
 }
 

@@ -185,6 +185,13 @@ static void add_inputs(const struct policy_input *in, struct policy *p)
 		const char *list = in->args->input_lists.item[i];
 		char *why = xasprintf("declared input list, %s", in->args->input_lists.origin[i]);
 		add_grant(p, list, ACC_READ_FILE, why);
+		/* Reading a pipe or FIFO here would consume what the target is
+		 * to read (or hang): refuse rather than grant nothing. */
+		struct stat st;
+		if (stat(list, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+			die("%s (%s): a list of inputs cannot be a pipe, FIFO or socket: "
+			    "sandbox-run reads it before %s does; write the list to a file",
+			    list, in->args->input_lists.origin[i], in->target->name);
 		FILE *f = fopen(list, "re");
 		char *line = NULL;
 		size_t cap = 0;
