@@ -7,6 +7,7 @@ tests_bench_syscall_loop_SOURCES = tests/bench/syscall-loop.c
 tests_bench_filter_time_SOURCES = tests/bench/filter-time.c
 tests_bench_filter_time_CFLAGS = $(bench_cflags)
 tests_bench_filter_time_LDADD = src/libsandbox.a $(SR_LIBS)
+tests/bench/filter_time-filter-time.$(OBJEXT): src/known-bpf.h
 EXTRA_DIST += tests/bench/run.sh tests/bench/syscall-loop.ini tests/bench/true.ini \
 	tests/bench/profiles/nroff.ini tests/bench/profiles/tbl.ini
 

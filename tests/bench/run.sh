@@ -8,18 +8,21 @@
 # Absolute times vary five-fold between machines; the ratios are the result.
 #
 # Environment: SANDBOX_RUN, top_srcdir, top_builddir (set by `make bench`);
-# BENCH_ROUNDS (default 10), BENCH_RUNS (default 20) to trade time for noise.
+# BENCH_ROUNDS (default 20), BENCH_RUNS (default 10) to trade time for noise.
+# Beside the wall time each row shows the CPU time (user + system of the
+# command and the children it waits for; the supervisor, detached, is not
+# counted): on a busy machine it is the steadier figure.
 set -u
 : "${SANDBOX_RUN:?run through make bench}" "${top_srcdir:?}" "${top_builddir:?}"
 SR=$SANDBOX_RUN
 here=$top_srcdir/tests/bench
 bin=$top_builddir/tests/bench
-ROUNDS=${BENCH_ROUNDS:-10}
-RUNS=${BENCH_RUNS:-20}
+ROUNDS=${BENCH_ROUNDS:-20}
+RUNS=${BENCH_RUNS:-10}
 F=/etc/os-release
 work=$(mktemp -d "${TMPDIR:-/tmp}/sr-bench.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-rows=$work/rows.tsv # group, name, command, median ms, × first row, × reference row
+rows=$work/rows.tsv # group, name, median ms, × first row, × reference row, CPU ms
 : >"$rows"
 export LC_ALL=C.UTF-8
 
@@ -59,23 +62,30 @@ measure() {
 		}
 		jq -r '.results[] | .command as $c | .times[] | "\($c)\t\(.)"' \
 			"$work/round.json" >>"$work/$group.times"
+		jq -r '.results[] | "\(.command)\t\(.user + .system)"' \
+			"$work/round.json" >>"$work/$group.cpu"
 	done
-	local med=()
+	local med=() cpu=()
 	for i in "${!names[@]}"; do
-		med[i]=$(awk -F'\t' -v n="${names[i]}" '$1 == n { print $2 * 1000 }' \
-			"$work/$group.times" | sort -g | awk '{ v[NR] = $1 }
-			END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+		med[i]=$(median_ms "${names[i]}" <"$work/$group.times")
+		cpu[i]=$(median_ms "${names[i]}" <"$work/$group.cpu")
 	done
 	local title="$group: ratios to \"${names[0]}\""
 	[ "$ref" = 0 ] || title="$title and \"${names[ref]}\""
-	printf '\n%-58s %10s %8s %8s\n' "$title" "median ms" "× first" "× ref"
+	printf '\n%-58s %10s %8s %8s %8s\n' "$title" "median ms" "× first" "× ref" "CPU ms"
 	for i in "${!names[@]}"; do
 		local r0 rr
 		r0=$(awk -v a="${med[i]}" -v b="${med[0]}" 'BEGIN { printf "%.3f", a / b }')
 		rr=$(awk -v a="${med[i]}" -v b="${med[ref]}" 'BEGIN { printf "%.3f", a / b }')
-		printf '%-58s %10.3f %8s %8s\n' "${names[i]}" "${med[i]}" "$r0" "$rr"
-		printf '%s\t%s\t%s\t%s\t%s\n' "$group" "${names[i]}" "${med[i]}" "$r0" "$rr" >>"$rows"
+		printf '%-58s %10.3f %8s %8s %8.3f\n' "${names[i]}" "${med[i]}" "$r0" "$rr" "${cpu[i]}"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$group" "${names[i]}" "${med[i]}" "$r0" "$rr" \
+			"${cpu[i]}" >>"$rows"
 	done
+}
+
+median_ms() { # median_ms NAME < "NAME<TAB>seconds" lines
+	awk -F'\t' -v n="$1" '$1 == n { print $2 * 1000 }' | sort -g | awk '{ v[NR] = $1 }
+		END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 median_of() { # median_of GROUP NAME: a median measured above, in ms
@@ -218,7 +228,8 @@ jq -n --rawfile rows "$rows" --rawfile prof "$work/profiles.tsv" \
 	def tsv($s): $s | split("\n") | map(select(length > 0) | split("\t"));
 	{ version: $version, kernel: $kernel, date: $date, rounds: $rounds, runs: $runs,
 	  times: [tsv($rows)[] | { group: .[0], name: .[1], median_ms: (.[2] | tonumber),
-	          ratio_to_first: (.[3] | tonumber), ratio_to_reference: (.[4] | tonumber) }],
+	          ratio_to_first: (.[3] | tonumber), ratio_to_reference: (.[4] | tonumber),
+	          cpu_ms: (.[5] | tonumber) }],
 	  launcher_cost_us: { supervised: $true_us, unsupervised: $true_ns_us },
 	  peak_rss_kib: { bin_true: $rss_true, launcher: $rss_launcher, supervisor: $rss_supervisor },
 	  profiles: [tsv($prof)[] | { profile: .[0], bpf_instructions: (.[1] | tonumber),
