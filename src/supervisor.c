@@ -485,6 +485,27 @@ static void __attribute__((noreturn)) supervisor_main(const struct policy *p, pi
 	_exit(0);
 }
 
+static bool yama_restricts(void)
+{
+	char c = '0';
+	int fd = open("/proc/sys/kernel/yama/ptrace_scope", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && read(fd, &c, 1) != 1)
+		c = '1'; /* unreadable: assume it restricts */
+	if (fd >= 0)
+		close(fd);
+	return c != '0';
+}
+
+/* Reaps the middle process, which has sent the supervisor's pid. */
+static void learn_pid(struct supervisor *s)
+{
+	int status;
+	while (waitpid(s->middle, &status, 0) < 0 && errno == EINTR)
+		;
+	if (read(s->sock, &s->pid, sizeof s->pid) != (ssize_t)sizeof s->pid || s->pid <= 0)
+		die("supervisor: could not be started (fork failed); refusing to run without it");
+}
+
 void supervisor_start(const struct policy *p, struct supervisor *s)
 {
 	int sv[2];
@@ -508,20 +529,24 @@ void supervisor_start(const struct policy *p, struct supervisor *s)
 		_exit(r == (ssize_t)sizeof sup ? 0 : 1);
 	}
 	close(sv[1]);
-	int status;
-	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-		;
 	s->sock = sv[0];
-	if (read(s->sock, &s->pid, sizeof s->pid) != (ssize_t)sizeof s->pid || s->pid <= 0)
-		die("supervisor: could not be started (fork failed); refusing to run without it");
+	s->middle = child;
+	s->pid = 0;
 	/* Under Yama's ptrace_scope = 1 the supervisor, not being an ancestor,
-	 * needs this to take the listener and read call arguments. */
-	prctl(PR_SET_PTRACER, s->pid, 0, 0, 0);
+	 * needs PR_SET_PTRACER to take the listener and read call arguments,
+	 * and that must be set before the filter forbids it. Otherwise the
+	 * launcher goes on while the supervisor starts. */
+	if (yama_restricts())
+		learn_pid(s);
+	if (s->pid)
+		prctl(PR_SET_PTRACER, s->pid, 0, 0, 0);
 }
 
 void supervisor_handoff(struct supervisor *s, int listener)
 {
 	char ok = 'n';
+	if (!s->pid)
+		learn_pid(s); /* before exec: the target must not inherit a child */
 	if (write(s->sock, &listener, sizeof listener) != (ssize_t)sizeof listener ||
 	    read(s->sock, &ok, 1) != 1 || ok != 'y')
 		die("supervisor: could not take over the notification listener; refusing to "

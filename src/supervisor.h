@@ -14,14 +14,15 @@
 #include "policy.h"
 
 struct supervisor {
-	pid_t pid;
-	int sock; /* launcher's end of the handoff socket */
+	pid_t pid;    /* 0 until known */
+	pid_t middle; /* the process that forks it and exits; reaped by the handoff */
+	int sock;     /* launcher's end of the handoff socket */
 };
 
 /* Forks the supervisor; exits 125 on failure. */
 void supervisor_start(const struct policy *p, struct supervisor *s);
 /* After the filter is loaded: hand the listener over. Uses only read,
- * write and close, which every filter allows. */
+ * write, wait4 and close, which every filter allows. */
 void supervisor_handoff(struct supervisor *s, int listener);
 
 #endif
