@@ -12,6 +12,9 @@
  *                   0 when denied, 1 when allowed, and the line says how
  *                   they ended: "children: N denied, K allowed, S signalled
  *                   (SIG)"
+ *   orphan          forks a child that outlives the denier: it waits for a
+ *                   byte on stdin, then makes the call and prints "orphan:
+ *                   ..." as socket does
  *   catch-sigsys    installs a SIGSYS handler that survives: "catch-sigsys: set"
  *   pid             "pid: PID"
  *
@@ -120,6 +123,22 @@ static void children(int n)
 	       signalled, sig ? sigabbrev_np(sig) : "-");
 }
 
+static void orphan(void)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		char c;
+		struct tally t = { 0 };
+		if (read(0, &c, 1) < 0)
+			_exit(2);
+		one_call(&t);
+		printf("orphan: %s%s%s\n", t.allowed ? "allowed" : "denied (",
+		       t.allowed ? "" : strerrorname_np(t.err), t.allowed ? "" : ")");
+		_exit(0);
+	}
+	printf("orphan: %s\n", pid > 0 ? "started" : "fork failed");
+}
+
 static void on_sigsys(int sig)
 {
 	(void)sig;
@@ -151,6 +170,8 @@ int main(int argc, char **argv)
 			threads(n, m);
 		} else if (strcmp(a, "children") == 0 && i + 1 < argc) {
 			children(atoi(argv[++i]));
+		} else if (strcmp(a, "orphan") == 0) {
+			orphan();
 		} else if (strcmp(a, "catch-sigsys") == 0) {
 			signal(SIGSYS, on_sigsys);
 			printf("catch-sigsys: set\n");

@@ -60,6 +60,23 @@ children: 4 denied, 0 allowed, 0 signalled (-)" \
 		"$mode: without the supervisor every denied call fails with ENOSYS, in threads and children too"
 done
 
+# A child that outlives the target is still supervised; its report goes to
+# its own stderr (the supervisor has let go of the target's), and the
+# supervisor ends with it.
+start deny orphan
+wait "$target"
+is "$?:$(cat "$tmp/out")" "0:orphan: started" "the target exits, its child lives on"
+find_supervisor
+ok $? "the supervisor stays for the child"
+echo go >&7
+exec 7>&-
+wait_for_line "$tmp/out" '^orphan: denied'
+is "$(tail -1 "$tmp/out")" "orphan: denied (EPERM)" "the child's denied call is answered"
+wait_no_sandbox_processes "$tmp/"
+ok $? "the supervisor ends with the last sandboxed process"
+like "$(cat "$tmp/err")" '^sandbox-run: denier\[[0-9]+\]: denied socket\(AF_INET, SOCK_STREAM, 0\): needs promise "inet"' \
+	"the child's denial is reported on its stderr"
+
 # A target killed by SIGKILL while the supervisor waits: nothing is left.
 start deny socket wait
 wait_for_line "$tmp/out" '^socket: '
