@@ -1,7 +1,7 @@
 /* fault: run a command on a simulated degraded or failing kernel.
  *
  *   fault [--errno SYSCALL[:ARG0]=ERRNO]... [--landlock-abi N]
- *         [--signal SYSCALL=SIGNAL]... [--] CMD [ARG]...
+ *         [--signal SYSCALL[@N]=SIGNAL]... [--] CMD [ARG]...
  *
  *   --errno landlock_create_ruleset=ENOSYS   every such call fails with ENOSYS
  *   --errno seccomp=EINVAL                   (ERRNO may also be a number)
@@ -14,6 +14,8 @@
  *                                            SIGINT is sent to it (the call then
  *                                            runs, the signal arrives after it):
  *                                            a signal at a chosen stage
+ *   --signal execve@2=SIGINT                 ... the second time (the first
+ *                                            execve is fault's own of CMD)
  *
  * fault sets no_new_privs (an unprivileged process may not load a filter
  * otherwise) and loads one seccomp filter that allows everything but the named
@@ -46,10 +48,11 @@
 #define MAX_SIGNALS 8
 #define TRACE_VERSION 0 /* SCMP_ACT_TRACE data of the version query */
 
-/* --signal rules: TRACE data 1 + index; each fires once. */
+/* --signal rules: TRACE data 1 + index; each fires once, at call number nth. */
 static struct {
 	int sig;
-	int fired;
+	int nth;
+	int calls;
 } signals[MAX_SIGNALS];
 static int n_signals;
 
@@ -127,13 +130,16 @@ static int signal_value(const char *s)
 	fail(EXIT_USAGE, "unknown signal \"%s\" (use a name such as SIGINT)", s);
 }
 
-/* SYSCALL=SIGNAL */
+/* SYSCALL[@N]=SIGNAL */
 static void add_signal_rule(scmp_filter_ctx ctx, const char *spec)
 {
 	const char *eq = strrchr(spec, '=');
 	if (!eq || n_signals == MAX_SIGNALS)
-		fail(EXIT_USAGE, "--signal %s: expected SYSCALL=SIGNAL (at most %d)", spec, MAX_SIGNALS);
-	char *name = strndup(spec, (size_t)(eq - spec));
+		fail(EXIT_USAGE, "--signal %s: expected SYSCALL[@N]=SIGNAL (at most %d)", spec,
+		     MAX_SIGNALS);
+	const char *at = memchr(spec, '@', (size_t)(eq - spec));
+	signals[n_signals].nth = at ? atoi(at + 1) : 1;
+	char *name = strndup(spec, (size_t)((at ? at : eq) - spec));
 	int nr = name ? seccomp_syscall_resolve_name(name) : __NR_SCMP_ERROR;
 	if (nr == __NR_SCMP_ERROR)
 		fail(EXIT_USAGE, "--signal %s: unknown system call", spec);
@@ -206,7 +212,7 @@ static void trace_loop(pid_t child, int abi)
 				fail(EXIT_UNSUPPORTED, "cannot rewrite the landlock query: %s",
 				     strerror(errno));
 		} else if (event == PTRACE_EVENT_SECCOMP && data <= (unsigned long)n_signals) {
-			if (!signals[data - 1].fired++)
+			if (++signals[data - 1].calls == signals[data - 1].nth)
 				kill(child, signals[data - 1].sig);
 		} else if (event == 0 && WSTOPSIG(status) != SIGSTOP) {
 			sig = WSTOPSIG(status);
@@ -264,7 +270,7 @@ int main(int argc, char **argv)
 			add_signal_rule(ctx, optarg);
 		else
 			fail(EXIT_USAGE, "usage: fault [--errno SYSCALL[:ARG0]=ERRNO]... "
-					 "[--landlock-abi N] [--signal SYSCALL=SIGNAL]... [--] CMD [ARG]...");
+					 "[--landlock-abi N] [--signal SYSCALL[@N]=SIGNAL]... [--] CMD [ARG]...");
 	}
 	if (optind >= argc)
 		fail(EXIT_USAGE, "no command given");
