@@ -312,15 +312,10 @@ static void add_preloads(const struct policy_input *in, struct policy *p)
 		 * the target's directory once it runs). */
 		char *path = pl->path && pl->path[i] ? xstrdup(pl->path[i])
 						     : preload_resolve(lib, origin_dir);
-		if (!path) {
-			/* ld.so skips it too: nothing to relax, nothing to warn about. */
-			char *note = xasprintf("%s (%s): not found; ld.so skips it", lib,
-					       pl->libs.origin[i]);
-			strlist_add(&p->preload_notes, note, NULL);
-			free(note);
-			continue;
-		}
-		add_grant(p, path, ACC_READ_FILE, "a preloaded library");
+		/* Not found now, it is still treated as preloaded: the target's
+		 * ld.so may find it (fail closed for unknown-preload = refuse). */
+		if (path)
+			add_grant(p, path, ACC_READ_FILE, "a preloaded library");
 		free(path);
 		if (pl->rule && pl->rule[i] >= 0) {
 			add_preload_rule(p, lib, pl->libs.origin[i], &pl->rules[pl->rule[i]]);
