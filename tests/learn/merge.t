@@ -45,6 +45,12 @@ like "$out" "broken.ini.*thred.*fix or remove it" "the message names the file an
 cmp -s "$d/broken.ini" "$d/broken.orig"
 ok $? "the broken file is left as it was"
 
+# The command runs in place: it keeps sandbox-run's PID.
+"$SANDBOX_RUN" --learn="$d/pid.ini" sh -c 'echo $$ >"$0"' "$d/pid" 2>/dev/null &
+pid=$!
+wait "$pid"
+is "$(cat "$d/pid")" "$pid" "the learned command keeps sandbox-run's PID"
+
 # The target's exit status is its own.
 echo untouched >"$d/untouched"
 "$SANDBOX_RUN" --learn="$d/status.ini" "$WORKLOAD" bogus 2>/dev/null
