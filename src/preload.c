@@ -5,8 +5,8 @@
 #include <fnmatch.h>
 #include <grp.h>
 #include <limits.h>
-#include <pwd.h>
 #include <link.h>
+#include <pwd.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +25,7 @@ static const struct ini_key rule_keys[] = {
 	{ "preload", "description", INI_STRING, R(description), NULL, "shown by --explain" },
 	{ "preload", "match", INI_LIST, R(match), NULL, "globs on the library file name" },
 	{ "preload", "prime-name-service", INI_BOOL, R(prime_name_service), NULL,
-	  "look up the user and group once before confining (see preload_prime)" },
+	  "look up the user and group before confining, so glibc does not ask nscd inside" },
 	{ "preload", "unsupported", INI_STRING, R(unsupported), NULL,
 	  "refuse to run under this library, with this explanation" },
 	{ "preload", "promises", INI_LIST, R(promises), NULL, "promises the library needs" },
