@@ -34,8 +34,13 @@ is "$(complete_line --profile '')" "$profiles" "--profile completes the profile 
 first=${profiles%% *}
 like "$(complete_line -p "${first:0:2}")" "(^| )$first " "-p completes a profile from its first letters"
 is "$(complete_line --on-violation '')" "deny kill report " "--on-violation completes its modes"
-is "$(complete_line --log=s)" "stderr syslog " "--log=VALUE completes in the same word"
-like "$(complete_line --list-promises=in)" "^inet $" "--list-promises= completes promise names"
+# bash splits "--log=s" at "=" (COMP_WORDBREAKS); both forms must work.
+is "$(complete_line --log = s)" "stderr syslog " "--log=VALUE completes the value (as bash splits it)"
+is "$(complete_line --log =)" "both none stderr syslog " "--log= completes every value"
+is "$(complete_line --log=s)" "stderr syslog " "--log=VALUE completes the value (one word)"
+like "$(complete_line --list-promises = in)" "^inet $" "--list-promises= completes promise names"
+is "$(complete_line --on-violation = deny fi)" "$(compgen -c -- fi | sort -u | tr '\n' ' ')" \
+	"after --on-violation=VALUE, COMMAND completes from PATH"
 
 touch "$tmp/input-one" "$tmp/input-two"
 cd "$tmp" || bail "cd $tmp"
