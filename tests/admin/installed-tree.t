@@ -49,6 +49,10 @@ like "$("$SR" --help)" "Profiles: $P/etc/sandbox-run/profiles, $shipped" \
 	"the installed binary names the installed profile directories"
 like "$("$SR" --list-profiles)" "^file +shipped +$shipped/file.ini " \
 	"--list-profiles finds the installed shipped profiles"
+for page in sandbox-run.1 sandbox-run.profile.5 sandbox-run.conf.5 sandbox-run.preload.5; do
+	is "$(MANPATH=$P/share/man man -w "${page%.*}" 2>&1)" "$P/share/man/man${page##*.}/$page" \
+		"man finds the installed $page"
+done
 for runner in $(runners); do
 	want=$(file /etc/hostname /bin/true)
 	got=$($runner "$SR" file /etc/hostname /bin/true 2>&1)
