@@ -11,6 +11,7 @@
 
 #include "inifile.h"
 #include "promises.h"
+#include "sysrule.h"
 
 const char *const landlock_mode_names[] = { "required", "best-effort", "off", NULL };
 static const char *const violation_choices[] = { "deny", "kill", "report", NULL };
@@ -108,7 +109,9 @@ static void add_errorf(struct strlist *errors, const char *fmt, ...)
 	free(m);
 }
 
-static int check_one_owner(const char *path, const char *what, struct strlist *errors)
+/* file is the profile; path is it or its directory (what says which). */
+static int check_one_owner(const char *file, const char *path, const char *what,
+			   struct strlist *errors)
 {
 	struct stat st;
 	if (stat(path, &st) < 0) {
@@ -116,13 +119,14 @@ static int check_one_owner(const char *path, const char *what, struct strlist *e
 		return 1;
 	}
 	if (st.st_uid != 0 && st.st_uid != geteuid()) {
-		add_errorf(errors, "%s: %s is owned by uid %u, not by root or you; "
-			   "refusing it (chown root %s)", path, what, (unsigned)st.st_uid, path);
+		add_errorf(errors, "%s: %s%s is owned by uid %u, not by root or you; "
+			   "refusing it (chown root %s)", file, what, path == file ? "" : path,
+			   (unsigned)st.st_uid, path);
 		return 1;
 	}
 	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-		add_errorf(errors, "%s: %s is writable by group or others; refusing it "
-			   "(chmod go-w %s)", path, what, path);
+		add_errorf(errors, "%s: %s%s is writable by group or others; refusing it "
+			   "(chmod go-w %s)", file, what, path == file ? "" : path, path);
 		return 1;
 	}
 	return 0;
@@ -138,9 +142,9 @@ int profile_check_owner(const char *path, struct strlist *errors)
 		*slash = '\0';
 	else
 		strcpy(dir, ".");
-	int r = check_one_owner(path, "the file", errors);
+	int r = check_one_owner(path, path, "the file", errors);
 	if (!r)
-		r = check_one_owner(dir, "its directory", errors);
+		r = check_one_owner(path, dir, "its directory ", errors);
 	free(dir);
 	return r;
 }
@@ -234,6 +238,8 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 	for (size_t i = 0; i < dropins.n; i++)
 		n += load_one(dropins.item[i], p, errors);
 	strlist_free(&dropins);
+	/* "allow = socket(AF_UNIX, SOCK_DGRAM)" was split into words */
+	sysrule_join(&p->allow);
 	return n;
 }
 
@@ -251,19 +257,6 @@ static int validate_promises(const struct profile *p, struct strlist *errors)
 		else
 			add_errorf(errors, "%s: unknown promise \"%s\" (sandbox-run --list-promises "
 				   "lists them)", p->promises.origin[i], name);
-		n++;
-	}
-	return n;
-}
-
-static int validate_syscalls(const struct strlist *l, struct strlist *errors)
-{
-	int n = 0;
-	for (size_t i = 0; i < l->n; i++) {
-		const char *why = NULL;
-		if (syscall_allowable(l->item[i], &why) == 0)
-			continue;
-		add_errorf(errors, "%s: %s", l->origin[i], why);
 		n++;
 	}
 	return n;
@@ -287,7 +280,7 @@ static int validate_ports(const struct strlist *l, struct strlist *errors)
 int profile_validate(const struct profile *p, struct strlist *errors)
 {
 	int n = validate_promises(p, errors);
-	n += validate_syscalls(&p->allow, errors);
+	n += sysrule_validate(&p->allow, errors);
 	n += validate_ports(&p->connect_tcp, errors);
 	n += validate_ports(&p->bind_tcp, errors);
 	return n;

@@ -57,9 +57,9 @@ chmod 666 "$tmp/dropin/p.ini.d/net.ini"
 cases=(
 	"gw/p.ini|group-writable profile|p\.ini: the file is writable by group or others.*chmod go-w"
 	"ow/p.ini|world-writable profile|p\.ini: the file is writable by group or others.*chmod go-w"
-	"dirw/p.ini|profile in a world-writable directory|dirw: its directory is writable by group or others.*chmod go-w"
+	"dirw/p.ini|profile in a world-writable directory|p\.ini: its directory [^ ]*dirw is writable by group or others.*chmod go-w"
 	"nobody.ini|profile owned by another user|nobody\.ini: the file is owned by uid [0-9]+.*chown root"
-	"nobodydir/p.ini|profile in a directory owned by another user|nobodydir: its directory is owned by uid [0-9]+.*chown root"
+	"nobodydir/p.ini|profile in a directory owned by another user|p\.ini: its directory [^ ]*nobodydir is owned by uid [0-9]+.*chown root"
 	"dropin/p.ini|world-writable drop-in|net\.ini: the file is writable by group or others.*chmod go-w"
 )
 for c in "${cases[@]}"; do
