@@ -4,8 +4,6 @@
 # and the sandboxed run must report nothing (a "sandbox-run:" line on
 # standard error is a denial or a warning, and counts as a failure).
 CT=$(tap_tmp)
-compat_rm=$CT # removed at exit (tap_tmp's own trap lives in its subshell)
-trap 'rm -rf $compat_rm' EXIT
 RUN=${RUN:-}  # "" or as_nobody: who runs both commands
 SR_ARGS=${SR_ARGS:-} # options for sandbox-run itself (-p FILE)
 

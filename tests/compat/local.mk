@@ -3,6 +3,7 @@ compat_tests = \
 	tests/compat/file.t \
 	tests/compat/groff.t \
 	tests/compat/man.t \
-	tests/compat/gs.t
+	tests/compat/gs.t \
+	tests/compat/tools.t
 TESTS += $(compat_tests)
 EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
