@@ -4,6 +4,8 @@ compat_tests = \
 	tests/compat/groff.t \
 	tests/compat/man.t \
 	tests/compat/gs.t \
-	tests/compat/tools.t
+	tests/compat/tools.t \
+	tests/compat/pipeline.t \
+	tests/compat/less.t
 TESTS += $(compat_tests)
 EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
