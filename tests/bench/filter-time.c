@@ -69,6 +69,7 @@ int main(int argc, char **argv)
 		insns = seccomp_instructions(f);
 		seccomp_free(f);
 	}
+	policy_free(&pol);
 	qsort(us, ROUNDS, sizeof us[0], by_value);
 	printf("%u %.0f\n", insns, us[ROUNDS / 2]);
 	return 0;
