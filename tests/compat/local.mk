@@ -6,6 +6,7 @@ compat_tests = \
 	tests/compat/gs.t \
 	tests/compat/tools.t \
 	tests/compat/pipeline.t \
-	tests/compat/less.t
+	tests/compat/less.t \
+	tests/compat/package-build.t
 TESTS += $(compat_tests)
 EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
