@@ -44,6 +44,9 @@ dist_profiles_DATA = \
 	profiles/zstd.ini \
 	profiles/zstdcat.ini
 
+# Guides backed by tests/compat (man.t, less.t, package-build.t).
+EXTRA_DIST += docs/guides/man-db.md docs/guides/package-builds.md
+
 include profiles/preload.d/local.mk
 
 confdir = $(sysconfdir)/sandbox-run
