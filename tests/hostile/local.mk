@@ -16,8 +16,9 @@ tests_hostile_procstate_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
 tests_hostile_procstate_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 
 TESTS += tests/hostile/failclosed.t tests/hostile/malformed.t tests/hostile/fds.t \
-	tests/hostile/env.t tests/hostile/path.t tests/hostile/inputs.t tests/hostile/signals.t
+	tests/hostile/env.t tests/hostile/path.t tests/hostile/inputs.t tests/hostile/signals.t \
+	tests/hostile/concurrency.t
 EXTRA_DIST += tests/hostile/lib.sh tests/hostile/failclosed.t tests/hostile/malformed.t \
 	tests/hostile/fds.t tests/hostile/env.t tests/hostile/path.t tests/hostile/inputs.t \
-	tests/hostile/signals.t \
+	tests/hostile/signals.t tests/hostile/concurrency.t \
 	tests/hostile/malformed
