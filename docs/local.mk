@@ -14,3 +14,9 @@ dist_doc_DATA += \
 	docs/design-notes.md
 
 dist_bashcompletion_DATA = completion/sandbox-run
+
+# The guides keep their directory, so their relative links still work.
+guidesdir = $(docdir)/guides
+dist_guides_DATA = \
+	docs/guides/man-db.md \
+	docs/guides/package-builds.md

@@ -24,6 +24,8 @@ expected="bin/sandbox-run
 etc/sandbox-run/sandbox-run.conf
 share/bash-completion/completions/sandbox-run
 share/doc/sandbox-run/README.md
+share/doc/sandbox-run/writing-profiles.md
+share/doc/sandbox-run/guides/man-db.md
 share/man/man1/sandbox-run.1
 share/man/man5/sandbox-run.conf.5
 share/man/man5/sandbox-run.preload.5
