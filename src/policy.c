@@ -376,6 +376,10 @@ void policy_build(const struct policy_input *in, struct policy *p)
 
 	decide_modes(in, p);
 	add_profile_promises(in, p);
+	if (in->args->outputs.n) /* e.g. file -C: writing only when asked to */
+		for (size_t i = 0; i < in->profile->output_promises.n; i++)
+			grant_promise(p, in->profile->output_promises.item[i],
+				      in->profile->output_promises.origin[i]);
 	add_preloads(in, p);
 	add_system_paths(p);
 	add_list(p, &in->profile->read, ACC_READ, "profile read");
@@ -389,7 +393,7 @@ void policy_build(const struct policy_input *in, struct policy *p)
 
 bool policy_supervised(const struct policy *p)
 {
-	return p->on_violation != VIOLATION_DENY || p->log != LOG_NONE;
+	return p->on_violation != VIOLATION_DENY || p->log != REPORT_NONE;
 }
 
 void policy_free(struct policy *p)

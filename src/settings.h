@@ -5,7 +5,8 @@
 #include "util.h"
 
 enum violation { VIOLATION_DENY, VIOLATION_KILL, VIOLATION_REPORT };
-enum log_target { LOG_STDERR, LOG_SYSLOG, LOG_BOTH, LOG_NONE };
+/* Named REPORT_*: <syslog.h> owns the LOG_* names. */
+enum log_target { REPORT_STDERR, REPORT_SYSLOG, REPORT_BOTH, REPORT_NONE };
 enum unknown_preload { UNKNOWN_WARN, UNKNOWN_REFUSE, UNKNOWN_IGNORE };
 enum missing_profile { MISSING_REFUSE, MISSING_DEFAULT };
 

@@ -18,9 +18,6 @@
 #include <sys/wait.h>
 #include <syslog.h>
 #include <unistd.h>
-/* <syslog.h> has a facility named LOG_SYSLOG; here it must mean enum
- * log_target's (settings.h), or log = syslog would never log. */
-#undef LOG_SYSLOG
 
 #include "caps.h"
 #include "decode.h"
@@ -118,9 +115,9 @@ static void write_line(int fd, const char *line)
 static void report(const struct sup *s, pid_t caller, const char *line)
 {
 	int log = s->p->log;
-	if ((log == LOG_STDERR || log == LOG_BOTH) && !s->target_gone) {
+	if ((log == REPORT_STDERR || log == REPORT_BOTH) && !s->target_gone) {
 		write_line(STDERR_FILENO, line);
-	} else if (log == LOG_STDERR || log == LOG_BOTH) {
+	} else if (log == REPORT_STDERR || log == REPORT_BOTH) {
 		int pidfd = (int)syscall(SYS_pidfd_open, caller, 0);
 		int fd = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, STDERR_FILENO, 0);
 		if (fd >= 0)
@@ -130,7 +127,7 @@ static void report(const struct sup *s, pid_t caller, const char *line)
 		if (pidfd >= 0)
 			close(pidfd);
 	}
-	if (log == LOG_SYSLOG || log == LOG_BOTH)
+	if (log == REPORT_SYSLOG || log == REPORT_BOTH)
 		syslog(LOG_WARNING, "%s", line);
 }
 
@@ -476,7 +473,7 @@ static void __attribute__((noreturn)) supervisor_main(const struct policy *p, pi
 	close(3);
 	if (s.listener < 0)
 		_exit(0);
-	if (p->log == LOG_SYSLOG || p->log == LOG_BOTH)
+	if (p->log == REPORT_SYSLOG || p->log == REPORT_BOTH)
 		openlog("sandbox-run", LOG_PID | LOG_NDELAY, LOG_AUTHPRIV);
 	/* It reads untrusted memory: it holds no privilege while it does. */
 	caps_drop();

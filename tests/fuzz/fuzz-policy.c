@@ -45,7 +45,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv_)
 	settings.n_profile_dirs = 1;
 	settings.allow_user_profiles = 1;
 	settings.unknown_preload = UNKNOWN_IGNORE;
-	settings.log = LOG_NONE;
+	settings.log = REPORT_NONE;
 	fuzz_die_armed = 1;
 	if (setjmp(fuzz_died))
 		abort();
