@@ -17,8 +17,15 @@ tests_hostile_procstate_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 
 TESTS += tests/hostile/failclosed.t tests/hostile/malformed.t tests/hostile/fds.t \
 	tests/hostile/env.t tests/hostile/path.t tests/hostile/inputs.t tests/hostile/signals.t \
-	tests/hostile/concurrency.t
+	tests/hostile/concurrency.t tests/hostile/leaks.t
 EXTRA_DIST += tests/hostile/lib.sh tests/hostile/failclosed.t tests/hostile/malformed.t \
 	tests/hostile/fds.t tests/hostile/env.t tests/hostile/path.t tests/hostile/inputs.t \
-	tests/hostile/signals.t tests/hostile/concurrency.t \
+	tests/hostile/signals.t tests/hostile/concurrency.t tests/hostile/leaks.t \
 	tests/hostile/malformed
+
+# seccomp-shim.so: lets valgrind run sandbox-run --explain (leaks.t).
+check_PROGRAMS += tests/hostile/seccomp-shim.so
+tests_hostile_seccomp_shim_so_SOURCES = tests/hostile/seccomp-shim.c
+tests_hostile_seccomp_shim_so_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS) -fPIC
+tests_hostile_seccomp_shim_so_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS) -shared
+tests_hostile_seccomp_shim_so_LDADD = -ldl
