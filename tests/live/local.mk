@@ -1,8 +1,12 @@
 # Live tests: the launcher applied to real programs, as root and as nobody.
 check_PROGRAMS += tests/live/fileops
 tests_live_fileops_SOURCES = tests/live/fileops.c
+tests_live_fileops_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_live_fileops_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 check_PROGRAMS += tests/live/netops
 tests_live_netops_SOURCES = tests/live/netops.c
+tests_live_netops_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_live_netops_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 live_tests = \
 	tests/live/file-output.t \
 	tests/live/confinement.t \
