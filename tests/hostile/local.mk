@@ -1,4 +1,13 @@
 # tests/hostile: sandbox-run under hostile environments and failing kernels.
+#
+# Sanitizers (./configure --enable-sanitizers, CI's second build): sandbox-run
+# and everything linking src/libsandbox.a get ASan + UBSan. LeakSanitizer
+# runs where sandbox-run returns from main (--explain, --check, --list-*):
+# confined runs exec the target or _exit, so nothing is left to check, and
+# LSan (which needs ptrace) never runs inside a sandbox. Helpers that run
+# INSIDE the sandbox (probe, procstate, fileops, ...) are built with
+# $(NOSAN_CFLAGS): the ASan runtime's start-up (setrlimit, /proc/self/maps)
+# would be denied there. leaks.t runs valgrind (plain build) or LSan.
 
 # fault: runs a command under an outer seccomp filter that makes chosen
 # syscalls fail or fakes the Landlock ABI (usage at the top of fault.c).
