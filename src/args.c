@@ -121,6 +121,59 @@ static int short_options(struct classifier *c, int argc, char *const *argv, int 
 	return 1;
 }
 
+/* Was FLAG given, alone or in a cluster of short options before one that
+ * takes a value? */
+static bool flag_given(const struct profile *p, int argc, char *const *argv, const char *flag)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		const char *arg = argv[i];
+		if (strcmp(arg, flag) == 0)
+			return true;
+		if (arg[0] != '-' || arg[1] == '-' || flag[0] != '-' || flag[1] == '-' ||
+		    !p->clustered_short_options)
+			continue;
+		for (const char *c = arg + 1; *c; c++) {
+			char opt[3] = { '-', *c, '\0' };
+			if (*c == flag[1] && !flag[2])
+				return true;
+			if (option_role(p, opt) != ROLE_NONE)
+				break;
+		}
+	}
+	return false;
+}
+
+/* derived-outputs "FLAG:OPTION:SUFFIX": file -C -m DIR/NAME writes
+ * NAME.mgc in the current directory. */
+static void derive_outputs(const struct profile *p, int argc, char *const *argv,
+			   struct arg_files *out)
+{
+	for (size_t r = 0; r < p->derived_outputs.n; r++) {
+		char *flag = xstrdup(p->derived_outputs.item[r]);
+		char *opt = strchr(flag, ':');
+		char *suffix = opt ? strchr(opt + 1, ':') : NULL;
+		if (suffix) {
+			*opt++ = '\0';
+			*suffix++ = '\0';
+		}
+		char *tail = suffix ? xasprintf(" (%s)", opt) : NULL;
+		for (size_t i = 0; tail && flag_given(p, argc, argv, flag) && i < out->inputs.n; i++) {
+			const char *origin = out->inputs.origin[i];
+			size_t olen = strlen(origin), tlen = strlen(tail);
+			if (olen < tlen || strcmp(origin + olen - tlen, tail) != 0)
+				continue;
+			const char *base = strrchr(out->inputs.item[i], '/');
+			char *name = xasprintf("%s%s", base ? base + 1 : out->inputs.item[i], suffix);
+			char *why = xasprintf("%s with %s", origin, flag);
+			strlist_add(&out->outputs, name, why);
+			free(name);
+			free(why);
+		}
+		free(tail);
+		free(flag);
+	}
+}
+
 void args_classify(const struct profile *p, int argc, char *const *argv, struct arg_files *out)
 {
 	struct classifier c = { p, out };
@@ -140,6 +193,7 @@ void args_classify(const struct profile *p, int argc, char *const *argv, struct 
 			i += short_options(&c, argc, argv, i);
 		}
 	}
+	derive_outputs(p, argc, argv, out);
 }
 
 void args_free(struct arg_files *f)

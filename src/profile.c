@@ -39,6 +39,8 @@ static const struct ini_key profile_keys[] = {
 	{ "arguments", "directory-operands", INI_ENUM, P(directory_operands), dir_operand_names, "self or tree" },
 	{ "arguments", "clustered-short-options", INI_BOOL, P(clustered_short_options), NULL, "whether -ab means -a -b" },
 	{ "arguments", "create-outputs", INI_ENUM, P(create_outputs), create_names, "who creates new outputs" },
+	{ "arguments", "derived-outputs", INI_LIST, P(derived_outputs), NULL, "FLAG:OPTION:SUFFIX: with FLAG, OPTION's file name + SUFFIX is written here" },
+	{ "arguments", "output-promises", INI_LIST, P(output_promises), NULL, "promises granted only when the command line declares an output" },
 };
 #define N_KEYS (sizeof profile_keys / sizeof profile_keys[0])
 
@@ -243,20 +245,20 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 	return n;
 }
 
-static int validate_promises(const struct profile *p, struct strlist *errors)
+static int validate_promises(const struct strlist *l, struct strlist *errors)
 {
 	int n = 0;
-	for (size_t i = 0; i < p->promises.n; i++) {
-		const char *name = p->promises.item[i];
+	for (size_t i = 0; i < l->n; i++) {
+		const char *name = l->item[i];
 		if (promise_lookup(name) >= 0)
 			continue;
 		const char *hint = promise_suggest(name);
 		if (hint)
 			add_errorf(errors, "%s: unknown promise \"%s\" (did you mean \"%s\"?)",
-				   p->promises.origin[i], name, hint);
+				   l->origin[i], name, hint);
 		else
 			add_errorf(errors, "%s: unknown promise \"%s\" (sandbox-run --list-promises "
-				   "lists them)", p->promises.origin[i], name);
+				   "lists them)", l->origin[i], name);
 		n++;
 	}
 	return n;
@@ -279,7 +281,16 @@ static int validate_ports(const struct strlist *l, struct strlist *errors)
 
 int profile_validate(const struct profile *p, struct strlist *errors)
 {
-	int n = validate_promises(p, errors);
+	int n = validate_promises(&p->promises, errors);
+	n += validate_promises(&p->output_promises, errors);
+	for (size_t i = 0; i < p->derived_outputs.n; i++) {
+		const char *colon = strchr(p->derived_outputs.item[i], ':');
+		if (colon && strchr(colon + 1, ':'))
+			continue;
+		add_errorf(errors, "%s: derived-outputs entry \"%s\" is not FLAG:OPTION:SUFFIX",
+			   p->derived_outputs.origin[i], p->derived_outputs.item[i]);
+		n++;
+	}
 	n += sysrule_validate(&p->allow, errors);
 	n += validate_ports(&p->connect_tcp, errors);
 	n += validate_ports(&p->bind_tcp, errors);
@@ -293,7 +304,8 @@ void profile_free(struct profile *p)
 	struct strlist *lists[] = { &p->files, &p->promises, &p->allow, &p->read, &p->write,
 				    &p->exec, &p->connect_tcp, &p->bind_tcp,
 				    &p->options_with_value, &p->input_options, &p->output_options,
-				    &p->input_list_options };
+				    &p->input_list_options, &p->derived_outputs,
+				    &p->output_promises };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 }

@@ -33,6 +33,10 @@ struct profile {
 	int directory_operands;
 	int clustered_short_options;
 	int create_outputs;
+	/* "FLAG:OPTION:SUFFIX": with FLAG, OPTION's value's basename plus
+	 * SUFFIX is written in the current directory (file -C -m NAME) */
+	struct strlist derived_outputs;
+	struct strlist output_promises; /* granted only when outputs are declared */
 };
 
 /* Finds the profile for NAME (or the --profile argument), honouring the

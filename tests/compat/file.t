@@ -60,6 +60,19 @@ same_output "file -m MAGIC (the user's own magic file)" file -m "$CT/my.magic" -
 same_output "file -z over compressed man pages" file -z -- "$CT"/z/*
 same_output "file -Z (contents only)" file -Z -- "$CT"/z/*
 
+# -C compiles a magic file into NAME.mgc in the current directory: that
+# file, and nothing else, may be written, and it is the same file.
+mkdir -m 777 "$CT/want.d" "$CT/got.d"
+(cd "$CT/want.d" && file -C -m "$CT/my.magic")
+(cd "$CT/got.d" && "$SANDBOX_RUN" file -C -m "$CT/my.magic" 2>"$CT/got.err")
+cmp -s "$CT/want.d/my.magic.mgc" "$CT/got.d/my.magic.mgc" && ! grep -q . "$CT/got.err"
+ok $? "file -C -m MAGIC writes the same MAGIC.mgc in the current directory, nothing reported"
+is "$(ls "$CT/got.d")" "my.magic.mgc" "file -C wrote nothing else"
+same_output "file -m MAGIC.mgc (the compiled magic file)" file -m "$CT/got.d/my.magic.mgc" -- "${files[@]:0:200}"
+like "$("$SANDBOX_RUN" --explain file -m "$CT/my.magic" /etc/passwd)" "^promises" "--explain prints the promises"
+unlike "$("$SANDBOX_RUN" --explain file -m "$CT/my.magic" /etc/passwd)" "wpath|cpath" \
+	"without -C, file may not open a file for writing"
+
 # zstd and lzip data: file -z runs the external decompressor, which the
 # profile denies; the drop-in the profile's header describes allows it.
 zstd -q -c "$CT/z/$(ls "$CT/z" | head -n 1)" >"$CT/z/page.zst"
