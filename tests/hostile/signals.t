@@ -49,6 +49,18 @@ for r in $(runners); do
 	is "$(cat "$tmp/c")" "$(cat "$tmp/d")" "$r: with SIGPIPE ignored it gets EPIPE instead ($(cat "$tmp/d"))"
 done
 
+# dfl CMD...: CMD with the default action for the signals below. A test
+# started in the background (CI, make -j) inherits SIGINT ignored, and a
+# shell cannot undo that.
+cat >"$tmp/dfl" <<'PY'
+#!/usr/bin/python3
+import os, signal, sys
+for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
+    signal.signal(s, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])
+PY
+chmod 755 "$tmp/dfl"
+
 # A signal at each stage. openat: the dynamic loader and the profile;
 # clone: forking the supervisor; landlock_*: applying Landlock; prctl:
 # no_new_privs; seccomp: loading the filters; execve@2: the target's exec.
@@ -58,7 +70,7 @@ for r in $(runners); do
 		num=$(kill -l "$sig")
 		for stage in $stages; do
 			name=$sig-${stage%@*}-$r
-			marker_run "$name" $r "$FAULT" --signal "$stage=SIG$sig" --
+			marker_run "$name" $r "$tmp/dfl" "$FAULT" --signal "$stage=SIG$sig" --
 			settle
 			left=$(leftovers)
 			[ "$rc" = $((128 + num)) ] && [ ! -e "$tmp/mark/$name" ] && [ -z "$left" ]
