@@ -14,8 +14,18 @@ P=$T/prefix
 stage=$T/stage
 # The nested build is a build of its own, not a part of this make check.
 unset MAKEFLAGS MFLAGS MAKELEVEL DESTDIR
+# A source tree configured in place (README's command) refuses a second,
+# separate build: build a clean copy of it instead.
+src=$top_srcdir
+if [ -f "$top_srcdir/config.status" ]; then
+	src=$T/src
+	mkdir "$src" && tar -C "$top_srcdir" --exclude=./.git --exclude='*.log' --exclude='*.trs' \
+		-cf - . 2>/dev/null | tar -C "$src" -xf - &&
+		(cd "$src" && make distclean) >"$T/copy.log" 2>&1 ||
+		{ tail -30 "$T/copy.log" | sed 's/^/# /'; bail "cannot make a clean copy of $top_srcdir"; }
+fi
 mkdir "$T/build"
-(cd "$T/build" && "$top_srcdir/configure" --prefix="$P" --sysconfdir="$P/etc" \
+(cd "$T/build" && "$src/configure" --prefix="$P" --sysconfdir="$P/etc" \
 	--disable-static-libs && make -j2 && make install DESTDIR="$stage") >"$T/build.log" 2>&1 ||
 	{ tail -30 "$T/build.log" | sed 's/^/# /'; bail "configure, make or make install failed"; }
 
