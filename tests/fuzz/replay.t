@@ -25,8 +25,7 @@ replay() { # replay DRIVER FILE...
 		[ -e "$f" ] || continue
 		out=$("$top_builddir/tests/fuzz/$driver" "$f" 2>&1)
 		ok $? "$driver survives ${f#"$top_srcdir"/}"
-		[ -z "$out" ] || [ "$(printf '%s' "$out" | grep -cv '^ok \|^1\.\.')" = 0 ] ||
-			diag "$(printf '%s' "$out" | head -20)"
+		[ -z "$out" ] || diag "$(printf '%s' "$out" | head -20)"
 	done
 }
 
