@@ -447,18 +447,26 @@ static void ignore_job_signals(void)
 		signal(sigs[i], SIG_IGN);
 }
 
-/* Takes the listener out of the target with pidfd_getfd: the target itself
- * needs no call beyond read and write for the handoff. */
+/* The launcher sends the listener with SCM_RIGHTS (sendmsg is in stdio,
+ * so its filter is not widened) and does not wait for an answer. */
 static int receive_listener(struct sup *s)
 {
-	int number;
-	if (read(3, &number, sizeof number) != (ssize_t)sizeof number)
+	char byte;
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} u;
+	struct iovec iov = { &byte, 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+			    .msg_controllen = sizeof u.buf };
+	if (recvmsg(3, &m, MSG_CMSG_CLOEXEC) != 1)
 		return -1; /* the launcher failed before its filter: nothing to do */
-	s->pidfd = (int)syscall(SYS_pidfd_open, s->target, 0);
-	int fd = s->pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, s->pidfd, number, 0);
-	char ok = fd >= 0 ? 'y' : 'n';
-	if (write(3, &ok, 1) != 1 || fd < 0)
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	if (!c || c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
 		return -1;
+	int fd;
+	memcpy(&fd, CMSG_DATA(c), sizeof fd);
+	s->pidfd = (int)syscall(SYS_pidfd_open, s->target, 0);
 	return fd;
 }
 
@@ -541,13 +549,29 @@ void supervisor_start(const struct policy *p, struct supervisor *s)
 
 void supervisor_handoff(struct supervisor *s, int listener)
 {
-	char ok = 'n';
 	if (!s->pid)
 		learn_pid(s); /* before exec: the target must not inherit a child */
-	if (write(s->sock, &listener, sizeof listener) != (ssize_t)sizeof listener ||
-	    read(s->sock, &ok, 1) != 1 || ok != 'y')
-		die("supervisor: could not take over the notification listener; refusing to "
-		    "run without it");
+	/* No round trip: the descriptor travels in the socket, and if the
+	 * supervisor dies before taking it, the listener closes and the kernel
+	 * answers every denied call with ENOSYS. A supervisor already gone is
+	 * EPIPE here, and the target does not run. */
+	char byte = 'L';
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} u;
+	memset(&u, 0, sizeof u);
+	struct iovec iov = { &byte, 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+			    .msg_controllen = sizeof u.buf };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &listener, sizeof listener);
+	if (sendmsg(s->sock, &m, MSG_NOSIGNAL) != 1)
+		die("supervisor: could not hand over the notification listener (%s); refusing "
+		    "to run without it", strerror(errno));
 	close(listener);
 	close(s->sock);
 }
