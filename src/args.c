@@ -194,6 +194,17 @@ void args_classify(const struct profile *p, int argc, char *const *argv, struct 
 		}
 	}
 	derive_outputs(p, argc, argv, out);
+	/* option-promises "OPTION:PROMISE": file -z runs external decompressors */
+	for (size_t i = 0; i < p->option_promises.n; i++) {
+		char *opt = xstrdup(p->option_promises.item[i]);
+		char *colon = strrchr(opt, ':');
+		if (colon) {
+			*colon = '\0';
+			if (flag_given(p, argc, argv, opt))
+				strlist_add(&out->promises, colon + 1, p->option_promises.origin[i]);
+		}
+		free(opt);
+	}
 }
 
 void args_free(struct arg_files *f)
@@ -201,4 +212,5 @@ void args_free(struct arg_files *f)
 	strlist_free(&f->inputs);
 	strlist_free(&f->input_lists);
 	strlist_free(&f->outputs);
+	strlist_free(&f->promises);
 }

@@ -10,6 +10,7 @@ struct arg_files {
 	struct strlist inputs;      /* origin: "argv[3]" or "argv[2] (-m)" */
 	struct strlist input_lists; /* files that list more inputs, one per line */
 	struct strlist outputs;
+	struct strlist promises;    /* from option-promises: granted for this run */
 };
 
 /* argv[0] is the command itself. */

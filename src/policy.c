@@ -376,6 +376,8 @@ void policy_build(const struct policy_input *in, struct policy *p)
 
 	decide_modes(in, p);
 	add_profile_promises(in, p);
+	for (size_t i = 0; i < in->args->promises.n; i++)
+		grant_promise(p, in->args->promises.item[i], in->args->promises.origin[i]);
 	if (in->args->outputs.n) /* e.g. file -C: writing only when asked to */
 		for (size_t i = 0; i < in->profile->output_promises.n; i++)
 			grant_promise(p, in->profile->output_promises.item[i],

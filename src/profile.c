@@ -41,6 +41,7 @@ static const struct ini_key profile_keys[] = {
 	{ "arguments", "create-outputs", INI_ENUM, P(create_outputs), create_names, "who creates new outputs" },
 	{ "arguments", "derived-outputs", INI_LIST, P(derived_outputs), NULL, "FLAG:OPTION:SUFFIX: with FLAG, OPTION's file name + SUFFIX is written here" },
 	{ "arguments", "output-promises", INI_LIST, P(output_promises), NULL, "promises granted only when the command line declares an output" },
+	{ "arguments", "option-promises", INI_LIST, P(option_promises), NULL, "OPTION:PROMISE: the promise is granted only when OPTION is given" },
 };
 #define N_KEYS (sizeof profile_keys / sizeof profile_keys[0])
 
@@ -283,6 +284,14 @@ int profile_validate(const struct profile *p, struct strlist *errors)
 {
 	int n = validate_promises(&p->promises, errors);
 	n += validate_promises(&p->output_promises, errors);
+	for (size_t i = 0; i < p->option_promises.n; i++) {
+		const char *colon = strrchr(p->option_promises.item[i], ':');
+		if (colon && colon != p->option_promises.item[i] && promise_lookup(colon + 1) >= 0)
+			continue;
+		add_errorf(errors, "%s: option-promises entry \"%s\" is not OPTION:PROMISE",
+			   p->option_promises.origin[i], p->option_promises.item[i]);
+		n++;
+	}
 	for (size_t i = 0; i < p->derived_outputs.n; i++) {
 		const char *colon = strchr(p->derived_outputs.item[i], ':');
 		if (colon && strchr(colon + 1, ':'))
@@ -305,7 +314,7 @@ void profile_free(struct profile *p)
 				    &p->exec, &p->connect_tcp, &p->bind_tcp,
 				    &p->options_with_value, &p->input_options, &p->output_options,
 				    &p->input_list_options, &p->derived_outputs,
-				    &p->output_promises };
+				    &p->output_promises, &p->option_promises };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 }

@@ -37,6 +37,7 @@ struct profile {
 	 * SUFFIX is written in the current directory (file -C -m NAME) */
 	struct strlist derived_outputs;
 	struct strlist output_promises; /* granted only when outputs are declared */
+	struct strlist option_promises; /* "OPTION:PROMISE": granted with OPTION */
 };
 
 /* Finds the profile for NAME (or the --profile argument), honouring the
