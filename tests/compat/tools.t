@@ -128,4 +128,24 @@ same_for_each "less (not on a terminal)" 20 less -- "${pages[@]}"
 printf '[settings]\nmissing-profile = default\n' >"$CT/default.conf"
 chmod a+r "$CT/default.conf"
 SR_ARGS="--config=$CT/default.conf" same_for_each "wc under the default profile" 20 wc -- "${pages[@]}"
+
+# The filters write nowhere but standard output: compressing in place and
+# extracting archives work unconfined, and create nothing sandboxed.
+inplace() { # inplace DESC CHECK-PATH CMD...: run in a fresh directory both ways
+	local desc=$1 check=$2
+	shift 2
+	for how in want got; do
+		rm -rf "$CT/$how.d" && mkdir "$CT/$how.d" && cp "${pages[0]}" "$CT/$how.d/page"
+		(cd "$CT/$how.d" && if [ $how = want ]; then "$@"; else "$SANDBOX_RUN" "$@"; fi) \
+			>/dev/null 2>&1
+	done
+	[ -e "$CT/want.d/$check" ]
+	ok $? "unconfined $desc creates $check"
+	[ ! -e "$CT/got.d/$check" ] && [ -e "$CT/got.d/page" ]
+	ok $? "sandboxed $desc creates nothing and removes nothing"
+}
+inplace "gzip page" page.gz gzip page
+inplace "xz page" page.xz xz page
+inplace "unzip ARCHIVE" "$(unzip -Z1 "${zips[0]}" | head -n 1)" unzip -o "${zips[0]}"
+inplace "bsdtar -xf ARCHIVE" "$(bsdtar -tf "${tars[0]}" | head -n 1)" bsdtar -xf "${tars[0]}"
 done_testing
