@@ -38,3 +38,10 @@ tests_hostile_seccomp_shim_so_SOURCES = tests/hostile/seccomp-shim.c
 tests_hostile_seccomp_shim_so_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS) -fPIC
 tests_hostile_seccomp_shim_so_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS) -shared
 tests_hostile_seccomp_shim_so_LDADD = -ldl
+
+if SANITIZERS
+# A preloaded library (fakeroot, snoopy, ...) stands before the ASan runtime
+# in sandbox-run's library list, and ASan would refuse to start; the preload
+# and compat suites run sandbox-run under such libraries on purpose.
+AM_TESTS_ENVIRONMENT += export ASAN_OPTIONS=verify_asan_link_order=0;
+endif
