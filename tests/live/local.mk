@@ -13,6 +13,7 @@ live_tests = \
 	tests/live/exit-status.t \
 	tests/live/landlock.t \
 	tests/live/landlock-degraded.t \
-	tests/live/network.t
+	tests/live/network.t \
+	tests/live/privileges.t
 TESTS += $(live_tests)
 EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini
