@@ -61,7 +61,10 @@ as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; }
 # as soon as that subshell ends).
 TAP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/sr-test.XXXXXX") || bail "mktemp failed"
 chmod 755 "$TAP_ROOT"
-trap 'rm -rf "$TAP_ROOT"' EXIT
+# Only the test's own shell removes it: a subshell that dies (set -u) runs
+# the EXIT trap too, and must not pull the directories from under the rest.
+tap_main_pid=$BASHPID
+trap '[ "$BASHPID" = "$tap_main_pid" ] && rm -rf "$TAP_ROOT"' EXIT
 
 # A fresh temporary directory, usable by nobody too: dir=$(tap_tmp)
 tap_tmp() {

@@ -22,7 +22,7 @@ import socket, time
 s = socket.socket(socket.AF_UNIX); s.bind("\0sr-test-'$$'"); s.listen(4)
 time.sleep(60)' >/dev/null 2>&1 &
 listeners="$listeners $!"
-trap 'kill $listeners 2>/dev/null; rm -rf "$TAP_ROOT"' EXIT
+trap 'kill $listeners 2>/dev/null; [ "$BASHPID" = "$tap_main_pid" ] && rm -rf "$TAP_ROOT"' EXIT
 for i in $(seq 50); do [ -s "$tmp/port1" ] && [ -s "$tmp/port2" ] && break; sleep 0.1; done
 read -r port_ok < "$tmp/port1"
 read -r port_other < "$tmp/port2"
