@@ -49,7 +49,7 @@ static int add_rule(scmp_filter_ctx ctx, uint32_t action, int nr, const struct s
 static void check(int r, const char *what, const char *name)
 {
 	if (r < 0)
-		die("libseccomp: cannot add %s for %s: %s", what, name, strerror(-r));
+		die("libseccomp: cannot add %s %s: %s", what, name, strerror(-r));
 }
 
 static int name_nr(const char *name)
@@ -66,7 +66,7 @@ static void build_known(scmp_filter_ctx ctx, const struct policy *p)
 		for (size_t j = 0; j < pr->nrules; j++) {
 			int nr = rule_nr(&pr->rules[j]);
 			if (nr >= 0)
-				check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule",
+				check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule for",
 				      pr->rules[j].name);
 		}
 	}
@@ -74,12 +74,12 @@ static void build_known(scmp_filter_ctx ctx, const struct policy *p)
 		const struct never_rule *n = never_at(i);
 		int nr = n->nr == NR_BY_NAME ? name_nr(n->name) : n->nr;
 		if (nr >= 0)
-			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule", n->name);
+			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule for", n->name);
 	}
 	for (size_t i = 0; i < p->allow.n; i++) {
 		int nr = sysrule_nr(p->allow.item[i]);
 		if (nr >= 0)
-			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule", p->allow.item[i]);
+			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule for", p->allow.item[i]);
 	}
 }
 
@@ -93,7 +93,7 @@ static void build_policy(scmp_filter_ctx ctx, const struct policy *p, const stru
 		for (size_t j = 0; j < pr->nrules; j++) {
 			int nr = rule_nr(&pr->rules[j]);
 			if (nr >= 0)
-				check(add_rule(ctx, SCMP_ACT_ALLOW, nr, &pr->rules[j]), "a rule",
+				check(add_rule(ctx, SCMP_ACT_ALLOW, nr, &pr->rules[j]), "a rule for",
 				      pr->rules[j].name);
 		}
 	}
@@ -104,7 +104,7 @@ static void build_policy(scmp_filter_ctx ctx, const struct policy *p, const stru
 			msg_verbose("%s: system call %s is unknown to this libseccomp; skipped",
 				    p->allow.origin[i], p->allow.item[i]);
 		else
-			check(sysrule_add(ctx, SCMP_ACT_ALLOW, nr, p->allow.item[i]), "a rule",
+			check(sysrule_add(ctx, SCMP_ACT_ALLOW, nr, p->allow.item[i]), "a rule for",
 			      p->allow.item[i]);
 	}
 	/* The launcher's own execve of the target. */
@@ -112,13 +112,13 @@ static void build_policy(scmp_filter_ctx ctx, const struct policy *p, const stru
 			       SCMP_A0(SCMP_CMP_EQ, (uintptr_t)ex->path),
 			       SCMP_A1(SCMP_CMP_EQ, (uintptr_t)ex->argv),
 			       SCMP_A2(SCMP_CMP_EQ, (uintptr_t)ex->envp)),
-	      "the exec of", p->target);
+	      "the rule for its own execve of", p->target);
 	/* ... and its own loading of the second filter, which can only
 	 * restrict further anyway. */
 	check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(seccomp), 2,
 			       SCMP_A0(SCMP_CMP_EQ, SECCOMP_SET_MODE_FILTER),
 			       SCMP_A2(SCMP_CMP_EQ, (uintptr_t)known_prog)),
-	      "the load of", "the known-calls filter");
+	      "the rule for loading", "the known-calls filter");
 }
 
 /* libseccomp 2.5 exports to a descriptor only; a pipe holds any filter we

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "inifile.h"
+#include "profile.h"
 
 const char *const violation_names[] = { "deny", "kill", "report", NULL };
 const char *const log_names[] = { "stderr", "syslog", "both", "none", NULL };
@@ -54,7 +55,11 @@ static void set_locations(struct settings *s)
 static int load_file(struct settings *s, const char *path)
 {
 	struct ini_result res = { 0 };
-	int errors = ini_load(path, settings_keys, N_KEYS, s, &res);
+	/* Held to the same rule as profiles: whoever can write it decides
+	 * unknown-preload and allow-user-profiles. */
+	int errors = profile_check_owner(path, &res.errors);
+	if (!errors)
+		errors = ini_load(path, settings_keys, N_KEYS, s, &res);
 	for (size_t i = 0; i < res.errors.n; i++)
 		fprintf(stderr, "%s: %s\n", program_name, res.errors.item[i]);
 	strlist_free(&res.errors);

@@ -37,6 +37,13 @@ for runner in $(runners); do
 		"$runner: ... naming the command"
 	is "$(status $runner "$SANDBOX_RUN" "$tmp/none/x")" 127 "$runner: a path that does not exist is 127"
 	is "$(status $runner "$SANDBOX_RUN" --no-such-option true)" 125 "$runner: a bad option is 125"
+	cp "$top_srcdir/profiles/sandbox-run.conf" "$tmp/writable.conf"
+	chmod 666 "$tmp/writable.conf"
+	err=$($runner "$SANDBOX_RUN" --config "$tmp/writable.conf" -p "$sh_profile" sh -c 'echo ran' 2>&1); rc=$?
+	is "$rc" 125 "$runner: a sandbox-run.conf writable by others is refused with 125"
+	like "$err" "writable.conf: the file is writable by group or others; refusing it \(chmod go-w" \
+		"$runner: ... saying how to fix it, and the command did not run"
+	unlike "$err" "^ran" "$runner: ... (no output from the command)"
 
 	# Not through the $runner function: that would add a subshell's PID.
 	pre=()
