@@ -66,6 +66,11 @@ for runner in $(runners); do
 	[ "$runner" = as_nobody ] && pre=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
 	"${pre[@]}" sleep 60 >/dev/null &
 	victim=$!
+	# until setpriv has become nobody and exec'd sleep (EPERM before that)
+	for i in $(seq 50); do
+		[ "$(readlink "/proc/$victim/exe")" = "$(readlink -f /bin/sleep)" ] && break
+		sleep 0.1
+	done
 	is "$($runner "$NETOPS" kill $victim)" "kill $victim: ok" "$runner: unconfined, signalling a process of the same user works"
 	is "$($runner "$SANDBOX_RUN" -p "$tmp/net.ini" "$NETOPS" kill $victim 2>&1)" "kill $victim: EPERM" \
 		"$runner: with the proc promise, signals out of the sandbox are still scoped away"
