@@ -22,6 +22,7 @@
 #include "args.h"
 #include "caps.h"
 #include "decode.h"
+#include "fdpass.h"
 #include "policy.h"
 #include "profile.h"
 #include "promises.h"
@@ -1073,25 +1074,6 @@ static void observe(struct learner *l, int listener)
 	seccomp_notify_free(req, resp);
 }
 
-static int receive_fd(int sock)
-{
-	char byte;
-	struct iovec iov = { &byte, 1 };
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-			    .msg_controllen = sizeof u.buf };
-	if (recvmsg(sock, &m, MSG_CMSG_CLOEXEC) != 1)
-		return -1;
-	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-	int fd = -1;
-	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
-		memcpy(&fd, CMSG_DATA(c), sizeof fd);
-	return fd;
-}
-
 static void __attribute__((noreturn)) observer_main(struct learner *l, int sock)
 {
 	/* Signals of the terminal are the target's; the observer ends with it. */
@@ -1110,7 +1092,7 @@ static void __attribute__((noreturn)) observer_main(struct learner *l, int sock)
 	pid_t self = getpid();
 	if (write(sock, &self, sizeof self) != (ssize_t)sizeof self)
 		_exit(1);
-	int listener = receive_fd(sock);
+	int listener = fd_receive(sock);
 	char ok = listener >= 0 ? 'y' : 'n';
 	if (write(sock, &ok, 1) != 1 || listener < 0)
 		_exit(0);
@@ -1150,21 +1132,8 @@ static int start_observer(struct learner *l)
 
 static bool hand_over(int sock, int listener)
 {
-	char byte = 'L', ok = 'n';
-	struct iovec iov = { &byte, 1 };
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	memset(&u, 0, sizeof u);
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-			    .msg_controllen = sizeof u.buf };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &listener, sizeof listener);
-	bool done = sendmsg(sock, &m, 0) == 1 && read(sock, &ok, 1) == 1 && ok == 'y';
+	char ok = 'n';
+	bool done = fd_send(sock, listener) == 0 && read(sock, &ok, 1) == 1 && ok == 'y';
 	/* Closed before any message: with no listener left the kernel answers
 	 * ENOSYS instead of waiting for an observer that is not there. */
 	close(listener);

@@ -21,6 +21,7 @@ src_libsandbox_a_SOURCES = \
 	src/caps.c src/caps.h \
 	src/seccomp.c src/seccomp.h \
 	src/supervisor.c src/supervisor.h \
+	src/fdpass.c src/fdpass.h \
 	src/decode.c src/decode.h \
 	src/learn.c src/learn.h
 

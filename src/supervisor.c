@@ -19,6 +19,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include "fdpass.h"
 #include "caps.h"
 #include "decode.h"
 #include "promises.h"
@@ -447,25 +448,13 @@ static void ignore_job_signals(void)
 		signal(sigs[i], SIG_IGN);
 }
 
-/* The launcher sends the listener with SCM_RIGHTS (sendmsg is in stdio,
- * so its filter is not widened) and does not wait for an answer. */
+/* The launcher sends the listener with SCM_RIGHTS (fdpass.h) and does not
+ * wait for an answer. */
 static int receive_listener(struct sup *s)
 {
-	char byte;
-	union {
-		struct cmsghdr align;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} u;
-	struct iovec iov = { &byte, 1 };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-			    .msg_controllen = sizeof u.buf };
-	if (recvmsg(3, &m, MSG_CMSG_CLOEXEC) != 1)
+	int fd = fd_receive(3);
+	if (fd < 0)
 		return -1; /* the launcher failed before its filter: nothing to do */
-	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-	if (!c || c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
-		return -1;
-	int fd;
-	memcpy(&fd, CMSG_DATA(c), sizeof fd);
 	s->pidfd = (int)syscall(SYS_pidfd_open, s->target, 0);
 	return fd;
 }
@@ -555,21 +544,7 @@ void supervisor_handoff(struct supervisor *s, int listener)
 	 * supervisor dies before taking it, the listener closes and the kernel
 	 * answers every denied call with ENOSYS. A supervisor already gone is
 	 * EPIPE here, and the target does not run. */
-	char byte = 'L';
-	union {
-		struct cmsghdr align;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} u;
-	memset(&u, 0, sizeof u);
-	struct iovec iov = { &byte, 1 };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-			    .msg_controllen = sizeof u.buf };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &listener, sizeof listener);
-	if (sendmsg(s->sock, &m, MSG_NOSIGNAL) != 1)
+	if (fd_send(s->sock, listener) < 0)
 		die("supervisor: could not hand over the notification listener (%s); refusing "
 		    "to run without it", strerror(errno));
 	close(listener);
