@@ -150,7 +150,12 @@ static void add_target(const struct policy_input *in, struct policy *p)
 		add_grant(p, exec->item[i], ACC_READ_FILE | ACC_EXEC, why);
 		free(why);
 	}
-	/* Programs the profile lets it run, and their interpreters. */
+	/* Programs the profile lets it run, and their interpreters: only when
+	 * it may exec at all (file's decompressors come with -z alone), which
+	 * also spares resolving their interpreters on every run. */
+	int exec_promise = promise_lookup("exec");
+	if (exec_promise < 0 || !p->promise[exec_promise])
+		return;
 	struct target helpers = { 0 };
 	for (size_t i = 0; i < in->profile->exec.n; i++) {
 		strlist_add(&helpers.exec, in->profile->exec.item[i], in->profile->exec.origin[i]);
