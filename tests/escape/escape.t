@@ -47,6 +47,10 @@ landlock = $landlock
 [filesystem]
 write = $tmp/as_root $tmp/as_nobody
 exec = /bin/sh /bin/echo
+# Readable without exec too (exec entries need the exec promise), so that
+# the set-up steps of exec-ldso and fexecve pass and the exec itself is
+# what the filter refuses.
+read = /bin/sh /bin/echo
 
 [arguments]
 operands = none
