@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <ini.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,19 +109,42 @@ static void suggest_section(struct ini_state *st, const char *section)
 	st->line = key_line;
 }
 
-static int set_enum(struct ini_state *st, const struct ini_key *k, void *field, const char *value)
+struct choices {
+	char text[256];
+};
+
+static struct choices choices_text(const struct ini_key *k)
+{
+	struct choices c = { "" };
+	for (int i = 0; k->choices[i]; i++) {
+		strncat(c.text, i ? ", " : "", sizeof c.text - strlen(c.text) - 1);
+		strncat(c.text, k->choices[i], sizeof c.text - strlen(c.text) - 1);
+	}
+	return c;
+}
+
+static int choice_index(const struct ini_key *k, const char *value)
 {
 	for (int i = 0; k->choices[i]; i++)
-		if (strcmp(k->choices[i], value) == 0) {
-			*(int *)field = i;
-			return 1;
-		}
-	char allowed[256] = "";
-	for (int i = 0; k->choices[i]; i++) {
-		strncat(allowed, i ? ", " : "", sizeof allowed - strlen(allowed) - 1);
-		strncat(allowed, k->choices[i], sizeof allowed - strlen(allowed) - 1);
+		if (strcmp(k->choices[i], value) == 0)
+			return i;
+	return -1;
+}
+
+static bool is_choice(const struct ini_key *k, const char *value)
+{
+	return choice_index(k, value) >= 0;
+}
+
+static int set_enum(struct ini_state *st, const struct ini_key *k, void *field, const char *value)
+{
+	int i = choice_index(k, value);
+	if (i >= 0) {
+		*(int *)field = i;
+		return 1;
 	}
-	add_error(st, "bad value \"%s\" for %s (expected one of: %s)", value, k->name, allowed);
+	add_error(st, "bad value \"%s\" for %s (expected one of: %s)", value, k->name,
+		  choices_text(k).text);
 	return 0;
 }
 
@@ -136,6 +160,13 @@ static int set_value(struct ini_state *st, const struct ini_key *k, const char *
 	char origin[512];
 	snprintf(origin, sizeof origin, "%s:%d", st->path, st->line);
 	switch (k->kind) {
+	case INI_KEYWORD_OR_PATH:
+		if (value[0] != '/' && !is_choice(k, value)) {
+			add_error(st, "bad value \"%s\" for %s (expected %s or an absolute path)",
+				  value, k->name, choices_text(k).text);
+			return 0;
+		}
+		/* fall through */
 	case INI_STRING:
 		free(*(char **)field);
 		*(char **)field = xstrdup(value);

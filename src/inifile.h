@@ -13,6 +13,7 @@ enum ini_kind {
 	INI_LIST,   /* struct strlist of words; appends, "key =" resets */
 	INI_ENUM,   /* int: index into choices */
 	INI_BOOL,   /* int: 0 or 1 */
+	INI_KEYWORD_OR_PATH, /* char *: one of choices, or an absolute path */
 };
 
 struct ini_key {
@@ -20,7 +21,7 @@ struct ini_key {
 	const char *name;
 	enum ini_kind kind;
 	size_t offset;               /* where the value lives in the output struct */
-	const char *const *choices;  /* INI_ENUM: NULL-terminated */
+	const char *const *choices;  /* INI_ENUM, INI_KEYWORD_OR_PATH: NULL-terminated */
 	const char *doc;             /* one line, for --check and the man page test */
 };
 

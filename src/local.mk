@@ -20,6 +20,8 @@ src_libsandbox_a_SOURCES = \
 	src/landlock.c src/landlock.h \
 	src/caps.c src/caps.h \
 	src/seccomp.c src/seccomp.h \
+	src/filtercache.c src/filtercache.h \
+	src/siphash.c src/siphash.h \
 	src/supervisor.c src/supervisor.h \
 	src/fdpass.c src/fdpass.h \
 	src/decode.c src/decode.h \

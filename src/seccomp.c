@@ -12,14 +12,14 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
+#include "filtercache.h"
 #include "promises.h"
 #include "sysrule.h"
 
 struct filters {
-	scmp_filter_ctx known;
-	scmp_filter_ctx policy;
 	bool supervised;
 	/* Exported programs, loaded with seccomp(2) directly: the policy
 	 * filter goes first and allows exactly one more seccomp() call, the
@@ -28,28 +28,55 @@ struct filters {
 	struct sock_fprog policy_prog;
 };
 
-static uint64_t substitute(uint64_t value)
+/* Values that differ from run to run are compiled as placeholders and
+ * patched into the BPF afterwards, so that one compiled filter (and one
+ * cache entry, filtercache.h) serves every run with the same rules. Each
+ * half of each placeholder is a distinct 32-bit constant that no rule
+ * compares with; patch() checks that they occur only where a comparison
+ * takes them. */
+enum placeholder { PH_PID, PH_EXEC_PATH, PH_EXEC_ARGV, PH_EXEC_ENVP, PH_KNOWN_PROG, N_PH };
+#define PH_HI(i) (UINT32_C(0x5a17c0d0) + (uint32_t)(i))
+#define PH_LO(i) (UINT32_C(0xa5e83f20) + (uint32_t)(i))
+#define PH_VALUE(i) ((uint64_t)PH_HI(i) << 32 | PH_LO(i))
+/* The default action too: the same rules serve deny, kill and the
+ * supervisor. TRACE is an action no filter of ours takes otherwise. */
+#define PH_ACTION SCMP_ACT_TRACE(0x5a17)
+
+/* One rule as libseccomp is given it, and as the cache id records it. */
+struct rule {
+	int nr;
+	uint32_t action;
+	unsigned ncond;
+	struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS];
+	const char *name; /* for error messages only */
+};
+
+struct ruleset {
+	struct rule *v;
+	size_t n, cap;
+};
+
+static struct rule *add(struct ruleset *rs, uint32_t action, int nr, const char *name)
 {
-	return value == VALUE_SELF_PID ? (uint64_t)getpid() : value;
+	if (rs->n == rs->cap)
+		rs->v = xrealloc(rs->v, (rs->cap = rs->cap ? rs->cap * 2 : 256) * sizeof *rs->v);
+	struct rule *r = &rs->v[rs->n++];
+	memset(r, 0, sizeof *r);
+	*r = (struct rule){ .nr = nr, .action = action, .name = name };
+	return r;
 }
 
-static int add_rule(scmp_filter_ctx ctx, uint32_t action, int nr, const struct sys_rule *r)
+static void add_catalogue_rule(struct ruleset *rs, const struct sys_rule *sr)
 {
-	struct scmp_arg_cmp cmp[2];
-	for (unsigned i = 0; i < r->ncond; i++) {
-		const struct sys_cond *c = &r->cond[i];
-		if (c->op == COND_EQ)
-			cmp[i] = (struct scmp_arg_cmp){ c->arg, SCMP_CMP_EQ, substitute(c->value), 0 };
-		else
-			cmp[i] = (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask, c->value };
+	struct rule *r = add(rs, SCMP_ACT_ALLOW, rule_nr(sr), sr->name);
+	r->ncond = sr->ncond;
+	for (unsigned i = 0; i < sr->ncond; i++) {
+		const struct sys_cond *c = &sr->cond[i];
+		uint64_t value = c->value == VALUE_SELF_PID ? PH_VALUE(PH_PID) : c->value;
+		r->cmp[i] = c->op == COND_EQ
+			? (struct scmp_arg_cmp){ c->arg, SCMP_CMP_EQ, value, 0 }
+			: (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask, value };
 	}
-	return seccomp_rule_add_array(ctx, action, nr, r->ncond, cmp);
-}
-
-static void check(int r, const char *what, const char *name)
-{
-	if (r < 0)
-		die("libseccomp: cannot add %s %s: %s", what, name, strerror(-r));
 }
 
 static int name_nr(const char *name)
@@ -59,66 +86,73 @@ static int name_nr(const char *name)
 }
 
 /* The "known" filter: allow the catalogue, ENOSYS for the rest. */
-static void build_known(scmp_filter_ctx ctx, const struct policy *p)
+static void known_rules(struct ruleset *rs, const struct policy *p)
 {
 	for (size_t i = 0; i < promise_count(); i++) {
 		const struct promise *pr = promise_at(i);
-		for (size_t j = 0; j < pr->nrules; j++) {
-			int nr = rule_nr(&pr->rules[j]);
-			if (nr >= 0)
-				check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule for",
-				      pr->rules[j].name);
-		}
+		for (size_t j = 0; j < pr->nrules; j++)
+			if (rule_nr(&pr->rules[j]) >= 0)
+				add(rs, SCMP_ACT_ALLOW, rule_nr(&pr->rules[j]), pr->rules[j].name);
 	}
 	for (size_t i = 0; i < never_count(); i++) {
 		const struct never_rule *n = never_at(i);
 		int nr = n->nr == NR_BY_NAME ? name_nr(n->name) : n->nr;
 		if (nr >= 0)
-			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule for", n->name);
+			add(rs, SCMP_ACT_ALLOW, nr, n->name);
 	}
 	for (size_t i = 0; i < p->allow.n; i++) {
 		int nr = sysrule_nr(p->allow.item[i]);
 		if (nr >= 0)
-			check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), "a rule for", p->allow.item[i]);
+			add(rs, SCMP_ACT_ALLOW, nr, p->allow.item[i]);
 	}
 }
 
-static void build_policy(scmp_filter_ctx ctx, const struct policy *p, const struct exec_args *ex,
-			 const struct sock_fprog *known_prog)
+/* Calls that would hand a confined program the filter cache's key
+ * (filtercache.h): the kernel refuses them itself, so that not even
+ * on-violation = report lets them through. */
+static const char *const keyring_calls[] = { "keyctl", "add_key", "request_key" };
+
+static void policy_rules(struct ruleset *rs, const struct policy *p)
 {
 	for (size_t i = 0; i < promise_count(); i++) {
 		if (!p->promise[i])
 			continue;
 		const struct promise *pr = promise_at(i);
-		for (size_t j = 0; j < pr->nrules; j++) {
-			int nr = rule_nr(&pr->rules[j]);
-			if (nr >= 0)
-				check(add_rule(ctx, SCMP_ACT_ALLOW, nr, &pr->rules[j]), "a rule for",
-				      pr->rules[j].name);
-		}
+		for (size_t j = 0; j < pr->nrules; j++)
+			if (rule_nr(&pr->rules[j]) >= 0)
+				add_catalogue_rule(rs, &pr->rules[j]);
 	}
 	/* Single calls, with their argument conditions (sysrule.h). */
 	for (size_t i = 0; i < p->allow.n; i++) {
 		int nr = sysrule_nr(p->allow.item[i]);
-		if (nr < 0)
+		if (nr < 0) {
 			msg_verbose("%s: system call %s is unknown to this libseccomp; skipped",
 				    p->allow.origin[i], p->allow.item[i]);
-		else
-			check(sysrule_add(ctx, SCMP_ACT_ALLOW, nr, p->allow.item[i]), "a rule for",
-			      p->allow.item[i]);
+			continue;
+		}
+		struct rule *r = add(rs, SCMP_ACT_ALLOW, nr, p->allow.item[i]);
+		int n = sysrule_cmps(p->allow.item[i], r->cmp);
+		if (n < 0)
+			die("libseccomp: cannot add a rule for %s: %s", r->name, strerror(-n));
+		r->ncond = (unsigned)n;
 	}
+	if (p->on_violation == VIOLATION_REPORT)
+		for (size_t i = 0; i < sizeof keyring_calls / sizeof keyring_calls[0]; i++)
+			if (name_nr(keyring_calls[i]) >= 0)
+				add(rs, SCMP_ACT_ERRNO(EPERM), name_nr(keyring_calls[i]),
+				    keyring_calls[i]);
 	/* The launcher's own execve of the target. */
-	check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(execve), 3,
-			       SCMP_A0(SCMP_CMP_EQ, (uintptr_t)ex->path),
-			       SCMP_A1(SCMP_CMP_EQ, (uintptr_t)ex->argv),
-			       SCMP_A2(SCMP_CMP_EQ, (uintptr_t)ex->envp)),
-	      "the rule for its own execve of", p->target);
+	struct rule *r = add(rs, SCMP_ACT_ALLOW, SCMP_SYS(execve), "execve");
+	r->ncond = 3;
+	r->cmp[0] = (struct scmp_arg_cmp)SCMP_A0(SCMP_CMP_EQ, PH_VALUE(PH_EXEC_PATH));
+	r->cmp[1] = (struct scmp_arg_cmp)SCMP_A1(SCMP_CMP_EQ, PH_VALUE(PH_EXEC_ARGV));
+	r->cmp[2] = (struct scmp_arg_cmp)SCMP_A2(SCMP_CMP_EQ, PH_VALUE(PH_EXEC_ENVP));
 	/* ... and its own loading of the second filter, which can only
 	 * restrict further anyway. */
-	check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(seccomp), 2,
-			       SCMP_A0(SCMP_CMP_EQ, SECCOMP_SET_MODE_FILTER),
-			       SCMP_A2(SCMP_CMP_EQ, (uintptr_t)known_prog)),
-	      "the rule for loading", "the known-calls filter");
+	r = add(rs, SCMP_ACT_ALLOW, SCMP_SYS(seccomp), "seccomp");
+	r->ncond = 2;
+	r->cmp[0] = (struct scmp_arg_cmp)SCMP_A0(SCMP_CMP_EQ, SECCOMP_SET_MODE_FILTER);
+	r->cmp[1] = (struct scmp_arg_cmp)SCMP_A2(SCMP_CMP_EQ, PH_VALUE(PH_KNOWN_PROG));
 }
 
 /* libseccomp 2.5 exports to a descriptor only; a pipe holds any filter we
@@ -156,6 +190,153 @@ static scmp_filter_ctx new_ctx(uint32_t default_action)
 	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2) < 0)
 		die("libseccomp: cannot set filter attributes");
 	return ctx;
+}
+
+/* libseccomp itself, for rules not in the cache. */
+static void compile_now(const struct ruleset *rs, struct sock_fprog *prog)
+{
+	scmp_filter_ctx ctx = new_ctx(PH_ACTION);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct rule *r = &rs->v[i];
+		int e = seccomp_rule_add_array(ctx, r->action, r->nr, r->ncond, r->cmp);
+		if (e < 0)
+			die("libseccomp: cannot add a rule for %s: %s", r->name, strerror(-e));
+	}
+	export(ctx, prog);
+	seccomp_release(ctx);
+}
+
+static void put(char **buf, size_t *len, size_t *cap, const void *data, size_t size)
+{
+	if (*len + size > *cap)
+		*buf = xrealloc(*buf, *cap = (*len + size) * 2);
+	memcpy(*buf + *len, data, size);
+	*len += size;
+}
+
+static void put_u64(char **buf, size_t *len, size_t *cap, uint64_t v)
+{
+	put(buf, len, cap, &v, sizeof v);
+}
+
+/* What the compiled filter depends on, field by field (no struct padding):
+ * the format, libseccomp's version, the architecture, the kernel it
+ * probed, and every rule in order. */
+static char *ruleset_id(const struct ruleset *rs, size_t *len)
+{
+	size_t cap = 4096;
+	char *buf = xmalloc(cap);
+	*len = 0;
+	struct utsname u;
+	if (uname(&u) < 0)
+		memset(&u, 0, sizeof u);
+	char *head = xasprintf("sandbox-run filter 1\nlibseccomp %s\narch %u\nkernel %s\n",
+			       seccomp_library_version(), seccomp_arch_native(), u.release);
+	put(&buf, len, &cap, head, strlen(head) + 1);
+	free(head);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct rule *r = &rs->v[i];
+		put_u64(&buf, len, &cap, (uint64_t)(int64_t)r->nr << 32 | r->action);
+		put_u64(&buf, len, &cap, r->ncond);
+		for (unsigned j = 0; j < r->ncond; j++) {
+			put_u64(&buf, len, &cap, (uint64_t)r->cmp[j].arg << 32 | r->cmp[j].op);
+			put_u64(&buf, len, &cap, r->cmp[j].datum_a);
+			put_u64(&buf, len, &cap, r->cmp[j].datum_b);
+		}
+	}
+	return buf;
+}
+
+/* The ruleset's filter with its placeholders, from the cache or built and
+ * recorded there. */
+static void compile(const struct ruleset *rs, const struct fcache *cache, struct sock_fprog *prog)
+{
+	if (!cache) {
+		compile_now(rs, prog);
+		return;
+	}
+	size_t len;
+	char *id = ruleset_id(rs, &len);
+	if (!fcache_load(cache, id, len, prog)) {
+		compile_now(rs, prog);
+		fcache_store(cache, id, len, prog);
+	}
+	free(id);
+}
+
+static bool is_comparison(const struct sock_filter *in)
+{
+	return BPF_CLASS(in->code) == BPF_JMP && BPF_OP(in->code) != BPF_JA &&
+	       BPF_SRC(in->code) == BPF_K;
+}
+
+/* Puts this run's values where the placeholders are. False if one shows
+ * up anywhere but in a comparison, or a used one is missing: then the
+ * caller compiles with the values themselves. */
+static bool patch(struct sock_fprog *prog, uint32_t action, const uint64_t value[N_PH],
+		  unsigned used)
+{
+	unsigned found = 0, actions = 0;
+	for (unsigned i = 0; i < prog->len; i++) {
+		struct sock_filter *in = &prog->filter[i];
+		if (BPF_CLASS(in->code) == BPF_RET && BPF_RVAL(in->code) == BPF_K &&
+		    in->k == PH_ACTION) {
+			in->k = action;
+			actions++;
+			continue;
+		}
+		for (unsigned ph = 0; ph < N_PH; ph++) {
+			if (in->k != PH_HI(ph) && in->k != PH_LO(ph))
+				continue;
+			if (!is_comparison(in))
+				return false;
+			in->k = (uint32_t)(in->k == PH_HI(ph) ? value[ph] >> 32 : value[ph]);
+			found |= 1u << ph;
+		}
+	}
+	return actions > 0 && (found & used) == used;
+}
+
+static unsigned placeholders_used(const struct ruleset *rs)
+{
+	unsigned used = 0;
+	for (size_t i = 0; i < rs->n; i++)
+		for (unsigned j = 0; j < rs->v[i].ncond; j++)
+			for (unsigned ph = 0; ph < N_PH; ph++)
+				if (rs->v[i].cmp[j].datum_b == PH_VALUE(ph) ||
+				    rs->v[i].cmp[j].datum_a == PH_VALUE(ph))
+					used |= 1u << ph;
+	return used;
+}
+
+static void substitute(struct ruleset *rs, const uint64_t value[N_PH])
+{
+	for (size_t i = 0; i < rs->n; i++)
+		for (unsigned j = 0; j < rs->v[i].ncond; j++)
+			for (unsigned ph = 0; ph < N_PH; ph++) {
+				struct scmp_arg_cmp *c = &rs->v[i].cmp[j];
+				if (c->datum_a == PH_VALUE(ph))
+					c->datum_a = value[ph];
+				if (c->datum_b == PH_VALUE(ph))
+					c->datum_b = value[ph];
+			}
+}
+
+/* Compiles (or takes from the cache) and patches; should the placeholders
+ * not survive libseccomp as expected, the values go in directly, uncached. */
+static void build(struct ruleset *rs, uint32_t action, const uint64_t value[N_PH],
+		  const struct fcache *cache, struct sock_fprog *prog)
+{
+	unsigned used = placeholders_used(rs);
+	compile(rs, cache, prog);
+	if (patch(prog, action, value, used))
+		return;
+	msg_verbose("seccomp: placeholders not where expected; compiling without the cache");
+	free(prog->filter);
+	substitute(rs, value);
+	compile_now(rs, prog);
+	if (!patch(prog, action, value, 0))
+		die("seccomp: internal error: the filter's default action is missing");
 }
 
 static uint32_t denial_action(const struct policy *p, bool supervised)
@@ -202,17 +383,25 @@ static bool prebuilt_applies(const struct policy *p, const struct seccomp_prebui
 	return true;
 }
 
+static void build_known(const struct policy *p, const struct fcache *cache,
+			struct sock_fprog *prog)
+{
+	struct ruleset rs = { 0 };
+	uint64_t none[N_PH] = { 0 };
+	known_rules(&rs, p);
+	build(&rs, SCMP_ACT_ERRNO(ENOSYS), none, cache, prog);
+	free(rs.v);
+}
+
 void seccomp_export_known(struct sock_fprog *prog)
 {
 	struct policy none = { 0 };
-	scmp_filter_ctx ctx = new_ctx(SCMP_ACT_ERRNO(ENOSYS));
-	build_known(ctx, &none);
-	export(ctx, prog);
-	seccomp_release(ctx);
+	build_known(&none, NULL, prog);
 }
 
 struct filters *seccomp_build_prebuilt(const struct policy *p, const struct exec_args *ex,
-				       bool supervised, const struct seccomp_prebuilt *known)
+				       bool supervised, const struct seccomp_prebuilt *known,
+				       const struct fcache *cache)
 {
 	struct filters *f = xcalloc(1, sizeof *f);
 	f->supervised = supervised;
@@ -221,20 +410,26 @@ struct filters *seccomp_build_prebuilt(const struct policy *p, const struct exec
 		f->known_prog.filter = memcpy(xmalloc(size), known->insns, size);
 		f->known_prog.len = known->len;
 	} else {
-		f->known = new_ctx(SCMP_ACT_ERRNO(ENOSYS));
-		build_known(f->known, p);
-		export(f->known, &f->known_prog);
+		build_known(p, cache, &f->known_prog);
 	}
-	f->policy = new_ctx(denial_action(p, supervised));
-	build_policy(f->policy, p, ex, &f->known_prog);
-	export(f->policy, &f->policy_prog);
+	uint64_t value[N_PH] = {
+		[PH_PID] = (uint64_t)getpid(),
+		[PH_EXEC_PATH] = (uintptr_t)ex->path,
+		[PH_EXEC_ARGV] = (uintptr_t)ex->argv,
+		[PH_EXEC_ENVP] = (uintptr_t)ex->envp,
+		[PH_KNOWN_PROG] = (uintptr_t)&f->known_prog,
+	};
+	struct ruleset rs = { 0 };
+	policy_rules(&rs, p);
+	build(&rs, denial_action(p, supervised), value, cache, &f->policy_prog);
+	free(rs.v);
 	return f;
 }
 
 struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,
 			      bool supervised)
 {
-	return seccomp_build_prebuilt(p, ex, supervised, NULL);
+	return seccomp_build_prebuilt(p, ex, supervised, NULL, NULL);
 }
 
 int seccomp_load_filters(struct filters *f)
@@ -290,9 +485,6 @@ void seccomp_free(struct filters *f)
 {
 	if (!f)
 		return;
-	if (f->known)
-		seccomp_release(f->known);
-	seccomp_release(f->policy);
 	free(f->known_prog.filter);
 	free(f->policy_prog.filter);
 	free(f);

@@ -13,6 +13,7 @@
 #include <linux/filter.h>
 #include <stdbool.h>
 
+#include "filtercache.h"
 #include "policy.h"
 
 /* The one execve the launcher itself makes: its arguments live at a random
@@ -41,9 +42,11 @@ struct exec_args seccomp_prepare_exec(const char *path, char *const *argv, char 
 /* Builds both filters; exits 125 on failure. */
 struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,
 			      bool supervised);
-/* The same, taking the known filter from known where it applies. */
+/* The same, taking the known filter from known where it applies, and
+ * compiled filters from cache (NULL: none). */
 struct filters *seccomp_build_prebuilt(const struct policy *p, const struct exec_args *ex,
-				       bool supervised, const struct seccomp_prebuilt *known);
+				       bool supervised, const struct seccomp_prebuilt *known,
+				       const struct fcache *cache);
 /* The known filter of a profile that allows nothing beyond the catalogue,
  * for src/gen-known-bpf; the caller frees prog->filter. */
 void seccomp_export_known(struct sock_fprog *prog);

@@ -14,6 +14,7 @@ const char *const violation_names[] = { "deny", "kill", "report", NULL };
 const char *const log_names[] = { "stderr", "syslog", "both", "none", NULL };
 static const char *const unknown_names[] = { "warn", "refuse", "ignore", NULL };
 static const char *const missing_names[] = { "refuse", "default", NULL };
+static const char *const cache_names[] = { "auto", "none", NULL };
 
 #define S(field) offsetof(struct settings, field)
 static const struct ini_key settings_keys[] = {
@@ -28,6 +29,8 @@ static const struct ini_key settings_keys[] = {
 	  "default for profiles that do not say" },
 	{ "settings", "allow-user-profiles", INI_BOOL, S(allow_user_profiles), NULL,
 	  "whether --profile FILE and $SANDBOX_RUN_PROFILE_PATH may name other files" },
+	{ "settings", "filter-cache", INI_KEYWORD_OR_PATH, S(filter_cache), cache_names,
+	  "where compiled seccomp filters are kept: auto, none or a directory" },
 };
 #define N_KEYS (sizeof settings_keys / sizeof settings_keys[0])
 
@@ -110,4 +113,5 @@ void settings_free(struct settings *s)
 	for (size_t i = 0; i < s->n_profile_dirs; i++)
 		free(s->profile_dirs[i]);
 	free(s->default_profile);
+	free(s->filter_cache);
 }

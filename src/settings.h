@@ -29,6 +29,7 @@ struct settings {
 	int log;              /* enum log_target */
 	int on_violation;     /* enum violation */
 	int allow_user_profiles;
+	char *filter_cache;   /* "auto" (NULL), "none" or a directory: filtercache.h */
 };
 
 /* Reads sandbox-run.conf (config_file, or the installed one); a missing

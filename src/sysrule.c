@@ -171,13 +171,12 @@ int sysrule_nr(const char *text)
 	return nr == __NR_SCMP_ERROR ? -1 : nr;
 }
 
-int sysrule_add(scmp_filter_ctx ctx, uint32_t action, int nr, const char *text)
+int sysrule_cmps(const char *text, struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS])
 {
 	struct sysrule r;
 	char err[256];
 	if (sysrule_parse(text, &r, err, sizeof err) < 0)
 		return -EINVAL;
-	struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS];
 	for (unsigned i = 0; i < r.ncond; i++) {
 		const struct sysrule_cond *c = &r.cond[i];
 		cmp[i] = c->op == SYSRULE_MASKED_EQ
@@ -185,7 +184,7 @@ int sysrule_add(scmp_filter_ctx ctx, uint32_t action, int nr, const char *text)
 			: (struct scmp_arg_cmp){ c->arg, c->op == SYSRULE_NE ? SCMP_CMP_NE : SCMP_CMP_EQ,
 						 c->value, 0 };
 	}
-	return seccomp_rule_add_array(ctx, action, nr, r.ncond, cmp);
+	return (int)r.ncond;
 }
 
 static int depth(const char *s)

@@ -42,8 +42,9 @@ struct sysrule {
 int sysrule_parse(const char *text, struct sysrule *r, char *err, size_t errsize);
 /* The native number of the call text names, or -1. */
 int sysrule_nr(const char *text);
-/* Adds text's call and conditions to ctx; 0 or a negative errno. */
-int sysrule_add(scmp_filter_ctx ctx, uint32_t action, int nr, const char *text);
+/* Text's conditions as libseccomp comparisons: their count, or a negative
+ * errno. */
+int sysrule_cmps(const char *text, struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS]);
 /* Joins the words of a list split inside parentheses ("socket(AF_INET,"
  * "SOCK_STREAM)") back into one entry each. */
 void sysrule_join(struct strlist *l);

@@ -64,7 +64,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < ROUNDS; i++) {
 		double t0 = now_us();
 		struct filters *f =
-			seccomp_build_prebuilt(&pol, &ex, policy_supervised(&pol), &known_bpf);
+			seccomp_build_prebuilt(&pol, &ex, policy_supervised(&pol), &known_bpf, NULL);
 		us[i] = now_us() - t0;
 		insns = seccomp_instructions(f);
 		seccomp_free(f);

@@ -30,7 +30,7 @@ static unsigned instructions(const struct policy *p, const struct seccomp_prebui
 {
 	static char *argv[] = { "/bin/true", NULL };
 	struct exec_args ex = seccomp_prepare_exec(argv[0], argv, environ);
-	struct filters *f = seccomp_build_prebuilt(p, &ex, false, known);
+	struct filters *f = seccomp_build_prebuilt(p, &ex, false, known, NULL);
 	unsigned n = seccomp_instructions(f);
 	seccomp_free(f);
 	return n;

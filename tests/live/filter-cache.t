@@ -1,0 +1,109 @@
+#!/bin/bash
+# The filter cache (filtercache.h, sandbox-run.conf(5) filter-cache): a run
+# records its compiled filter, a later run with the same rules reads it
+# back, and an entry that was not written by the launcher itself (no valid
+# tag under the keyring key) is never used: the denial it would lift stays.
+# The key lives in the kernel keyring, which no confined program may reach,
+# not even under on-violation = report.
+source "$top_srcdir/tests/lib/tap.sh"
+tmp=$(tap_tmp)
+cat >"$tmp/probe.ini" <<'INI'
+[profile]
+description = the escape probe with stdio and rpath only
+promises = stdio rpath
+[arguments]
+operands = none
+INI
+sed 's/^promises = .*/promises = stdio rpath inet/' "$tmp/probe.ini" >"$tmp/inet.ini"
+
+cache=$tmp/cache
+mkdir -m 0700 "$cache"
+printf '[settings]\nfilter-cache = %s\n' "$cache" >"$tmp/cache.conf"
+printf '[settings]\nfilter-cache = none\n' >"$tmp/none.conf"
+sr() { "$SANDBOX_RUN" --config "$tmp/cache.conf" "$@"; }
+entries() { find "$1" -maxdepth 1 -name '*.bpf' | wc -l; }
+inode() { stat -c %i "$(find "$cache" -maxdepth 1 -name '*.bpf' | head -1)"; }
+
+out=$("$PROBE" socket-inet)
+is "$out" "socket-inet: allowed" "unconfined, the probe's socket call succeeds"
+
+out=$(sr --log=none -p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+is "$out" "socket-inet: denied (EPERM)" "first run: the call is denied"
+is "$(entries "$cache")" 1 "first run: it recorded one compiled filter"
+is "$(stat -c '%a %u' "$(find "$cache" -name '*.bpf')")" "600 $(id -u)" \
+	"the entry is the user's own, mode 600"
+first=$(inode)
+
+out=$(sr --log=none -p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+is "$out" "socket-inet: denied (EPERM)" "second run: the call is still denied"
+is "$(inode)" "$first" "second run: the entry was read back, not rewritten"
+out=$(sr -p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+like "$out" "denied socket" "supervised run from the same entry: the supervisor reports the call"
+is "$(entries "$cache")" 1 "deny, kill and the supervisor share one entry (the action is patched in)"
+out=$(sr --on-violation=kill --log=none -p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+rc=$?
+is "$rc" 159 "on-violation = kill from the same entry: the probe dies of SIGSYS (128+31)"
+is "$(inode)" "$first" "... and the entry is still the first one"
+
+out=$(sr --log=none -p "$tmp/inet.ini" "$PROBE" socket-inet 2>&1)
+is "$out" "socket-inet: allowed" "other promises: the call is allowed"
+is "$(entries "$cache")" 2 "other rules make a second entry"
+rm -f "$cache"/*.bpf
+
+# A forged entry: the same id, every instruction "return ALLOW", and a tag
+# that is not the launcher's. It must be refused and rebuilt.
+sr --log=none -p "$tmp/probe.ini" "$PROBE" socket-inet >/dev/null 2>&1
+entry=$(find "$cache" -name '*.bpf')
+perl -e '
+	local $/; open(my $f, "+<", $ARGV[0]) or die; binmode $f; my $e = <$f>;
+	my $idlen = unpack("V", substr($e, 16, 4));
+	my $off = 24 + $idlen; my $n = (length($e) - $off) / 8;
+	substr($e, $off) = pack("vCCV", 6, 0, 0, 0x7fff0000) x $n;
+	seek($f, 0, 0); print $f $e; close $f;' "$entry"
+forged=$(stat -c %i "$entry")
+out=$(sr -v --log=none -p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+like "$out" "socket-inet: denied \(EPERM\)" "forged entry: the call is still denied"
+like "$out" "filter cache: entry [0-9a-f]+\.bpf is stale or not ours: rebuilt" \
+	"forged entry: -v says it was refused"
+isnt_forged=$([ "$(stat -c %i "$entry")" != "$forged" ]; echo $?)
+ok "$isnt_forged" "forged entry: replaced by a valid one"
+
+# The keyring holds the key: refused in the kernel, even where report mode
+# lets every other denied call through.
+out=$("$PROBE" keyctl)
+is "$out" "keyctl: allowed" "unconfined, keyctl reaches the kernel"
+for call in keyctl add-key request-key; do
+	out=$(sr --on-violation=report -p "$tmp/probe.ini" "$PROBE" $call 2>/dev/null)
+	is "$out" "$call: denied (EPERM)" "on-violation = report: $call is still refused"
+done
+out=$(sr --on-violation=report -p "$tmp/probe.ini" "$PROBE" socket-inet 2>/dev/null)
+is "$out" "socket-inet: allowed" "on-violation = report lets other denied calls through"
+
+# Where the cache is not used.
+open=$tmp/open
+mkdir -m 0755 "$open"
+printf '[settings]\nfilter-cache = %s\n' "$open" >"$tmp/open.conf"
+out=$("$SANDBOX_RUN" -v --config "$tmp/open.conf" --log=none -p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+like "$out" "socket-inet: denied \(EPERM\)" "a directory open to others: the run is confined all the same"
+like "$out" "filter cache $open: not used: .*mode 0700" "... the cache is not used, and -v says why"
+is "$(entries "$open")" 0 "... and nothing is written there"
+mkdir -m 0700 "$tmp/xdg"
+XDG_RUNTIME_DIR=$tmp/xdg "$SANDBOX_RUN" --config "$tmp/none.conf" --log=none \
+	-p "$tmp/probe.ini" "$PROBE" socket-inet >/dev/null 2>&1
+ok "$([ ! -e "$tmp/xdg/sandbox-run" ]; echo $?)" "filter-cache = none: no cache directory is made"
+
+# An ordinary user: "auto" is $XDG_RUNTIME_DIR/sandbox-run.
+if [ "$(id -u)" = 0 ]; then
+	mkdir -m 0700 "$tmp/run-nobody"
+	chown nobody "$tmp/run-nobody"
+	for round in first second; do
+		out=$(XDG_RUNTIME_DIR=$tmp/run-nobody as_nobody "$SANDBOX_RUN" --log=none \
+			-p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+		is "$out" "socket-inet: denied (EPERM)" "as nobody, $round run: the call is denied"
+		is "$(entries "$tmp/run-nobody/sandbox-run")" 1 \
+			"as nobody, $round run: one entry in \$XDG_RUNTIME_DIR/sandbox-run"
+	done
+	is "$(stat -c '%U %a' "$tmp/run-nobody/sandbox-run")" "nobody 700" \
+		"as nobody: the directory is nobody's, mode 700"
+fi
+done_testing
