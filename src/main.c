@@ -1,8 +1,8 @@
 /* sandbox-run: the data flow of DESIGN.md, one stage per call.
  *
  *   argv, environ → cli → profile → preload → args → policy
- *   → supervisor (forked outside the sandbox) → no_new_privs → landlock
- *   → caps → seccomp → hand the listener over → execve in place */
+ *   → supervisor (forked outside the sandbox) → no_new_privs → caps
+ *   → landlock → seccomp → hand the listener over → execve in place */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -134,8 +134,11 @@ static void __attribute__((noreturn)) apply(const struct policy *p, struct filte
 	/* Before Landlock: an ordinary user may restrict itself only with it. */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		die("cannot set no_new_privs: %s", strerror(errno));
-	landlock_apply(p);
+	/* Before Landlock too, while /proc/self/status is readable: libcap-ng
+	 * reads the bounding and ambient sets there in one go, and otherwise
+	 * with a prctl() per capability, hundreds of calls as root. */
 	caps_drop();
+	landlock_apply(p);
 	int listener = seccomp_load_filters(f);
 	if (supervised)
 		supervisor_handoff(&sup, listener);
@@ -214,8 +217,11 @@ int main(int argc, char **argv)
 	policy_build(&in, &policy);
 
 	struct exec_args ex = seccomp_prepare_exec(target.path, cli.args, environ);
-	struct filters *filters =
-		seccomp_build_prebuilt(&policy, &ex, policy_supervised(&policy), &known_bpf);
+	struct fcache cache;
+	bool cached = fcache_open(settings.filter_cache, &cache);
+	struct filters *filters = seccomp_build_prebuilt(&policy, &ex, policy_supervised(&policy),
+							 &known_bpf, cached ? &cache : NULL);
+	fcache_close(&cache);
 	if (cli.mode == MODE_EXPLAIN) {
 		explain_print(&policy, seccomp_instructions(filters));
 		seccomp_free(filters);
