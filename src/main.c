@@ -1,8 +1,8 @@
 /* sandbox-run: the data flow of DESIGN.md, one stage per call.
  *
  *   argv, environ → cli → profile → preload → args → policy
- *   → supervisor (forked outside the sandbox) → no_new_privs → caps
- *   → landlock → seccomp → hand the listener over → execve in place */
+ *   → supervisor (forked outside the sandbox) → no_new_privs → landlock
+ *   → caps → seccomp → hand the listener over → execve in place */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -134,11 +134,8 @@ static void __attribute__((noreturn)) apply(const struct policy *p, struct filte
 	/* Before Landlock: an ordinary user may restrict itself only with it. */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		die("cannot set no_new_privs: %s", strerror(errno));
-	/* Before Landlock too, while /proc/self/status is readable: libcap-ng
-	 * reads the bounding and ambient sets there in one go, and otherwise
-	 * with a prctl() per capability, hundreds of calls as root. */
-	caps_drop();
 	landlock_apply(p);
+	caps_drop();
 	int listener = seccomp_load_filters(f);
 	if (supervised)
 		supervisor_handoff(&sup, listener);

@@ -33,4 +33,20 @@ for runner in $(runners); do
 	is "$(field "$boxed" NoNewPrivs)" 1 "$runner: the target runs with no_new_privs"
 	is "$(field "$boxed" Seccomp)" 2 "$runner: the target runs under a seccomp filter"
 done
+
+# An ordinary user who inherited capabilities (setpriv's ambient set, as a
+# service manager's AmbientCapabilities= gives them): they are dropped too,
+# the ambient set with the permitted one. CAP_SETPCAP is not among them, so
+# the bounding set stays as it is, as for any ordinary user.
+if [ "$(id -u)" = 0 ]; then
+	amb() { setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=+net_bind_service \
+		--ambient-caps=+net_bind_service -- "$@"; }
+	plain=$(amb sh -c "$show")
+	boxed=$(amb "$SANDBOX_RUN" -p "$tmp/status.ini" sh -c "$show" 2>&1)
+	is "$(field "$plain" CapAmb)" 0000000000000400 "ambient: unconfined, nobody holds CAP_NET_BIND_SERVICE in the ambient set"
+	is "$(field "$plain" CapEff)" 0000000000000400 "ambient: unconfined, and in the effective set"
+	for set in CapInh CapPrm CapEff CapAmb; do
+		is "$(field "$boxed" $set)" 0000000000000000 "ambient: the target's $set is empty"
+	done
+fi
 done_testing
