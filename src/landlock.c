@@ -155,12 +155,16 @@ static void add_path_rule(int ruleset, const struct grant *g, uint64_t handled)
 			msg_verbose("not granting %s (%s): %s", g->path, g->why, strerror(errno));
 		return;
 	}
-	struct stat st;
 	uint64_t allowed = rights_for(g->access) & handled;
-	if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode))
-		allowed &= LL_FS_FILE_RIGHTS;
 	struct ll_path_beneath_attr attr = { .allowed_access = allowed, .parent_fd = fd };
-	if (allowed && ll_add_rule(ruleset, LL_RULE_PATH_BENEATH, &attr) < 0) {
+	int r = allowed ? ll_add_rule(ruleset, LL_RULE_PATH_BENEATH, &attr) : 0;
+	/* Directory rights on a file are EINVAL: asking the kernel spares an
+	 * fstat() for every directory, which most grants are. */
+	if (r < 0 && errno == EINVAL && (allowed & ~LL_FS_FILE_RIGHTS)) {
+		attr.allowed_access = allowed & LL_FS_FILE_RIGHTS;
+		r = attr.allowed_access ? ll_add_rule(ruleset, LL_RULE_PATH_BENEATH, &attr) : 0;
+	}
+	if (r < 0) {
 		/* A pipe or socket named by /dev/fd/N (file -s <(cmd)) lives in no
 		 * filesystem Landlock governs: nothing to grant, nothing it denies. */
 		if (errno == EBADFD)

@@ -76,25 +76,41 @@ void target_resolve(const char *command, struct target *t)
 	target_add_interpreters(t, t->path, "the command");
 }
 
+/* The start of a file, read once: the ELF and program headers (or a "#!"
+ * line) are within it for every program a distribution ships; what lies
+ * beyond is read with a pread of its own. */
+struct head {
+	int fd;
+	unsigned char buf[4096];
+	size_t len;
+};
+
+static bool read_at(const struct head *h, void *out, size_t size, uint64_t off)
+{
+	if (off + size <= h->len) {
+		memcpy(out, h->buf + off, size);
+		return true;
+	}
+	return pread(h->fd, out, size, (off_t)off) == (ssize_t)size;
+}
+
 /* PT_INTERP of an ELF file, or NULL. Both classes: a 32-bit target is found
  * here and then killed by the architecture check of the seccomp filter. */
-static char *elf_interpreter(int fd)
+static char *elf_interpreter(const struct head *h)
 {
-	unsigned char ident[EI_NIDENT];
-	if (pread(fd, ident, sizeof ident, 0) != (ssize_t)sizeof ident ||
-	    memcmp(ident, ELFMAG, SELFMAG) != 0)
+	if (h->len < EI_NIDENT || memcmp(h->buf, ELFMAG, SELFMAG) != 0)
 		return NULL;
-	bool is64 = ident[EI_CLASS] == ELFCLASS64;
+	bool is64 = h->buf[EI_CLASS] == ELFCLASS64;
 	Elf64_Ehdr eh;
 	Elf32_Ehdr eh32;
 	uint64_t phoff;
 	unsigned phnum, phentsize;
 	if (is64) {
-		if (pread(fd, &eh, sizeof eh, 0) != (ssize_t)sizeof eh)
+		if (!read_at(h, &eh, sizeof eh, 0))
 			return NULL;
 		phoff = eh.e_phoff, phnum = eh.e_phnum, phentsize = eh.e_phentsize;
 	} else {
-		if (pread(fd, &eh32, sizeof eh32, 0) != (ssize_t)sizeof eh32)
+		if (!read_at(h, &eh32, sizeof eh32, 0))
 			return NULL;
 		phoff = eh32.e_phoff, phnum = eh32.e_phnum, phentsize = eh32.e_phentsize;
 	}
@@ -102,13 +118,13 @@ static char *elf_interpreter(int fd)
 		Elf64_Phdr ph;
 		Elf32_Phdr ph32;
 		uint64_t type, off, size;
-		off_t at = (off_t)(phoff + (uint64_t)i * phentsize);
+		uint64_t at = phoff + (uint64_t)i * phentsize;
 		if (is64) {
-			if (pread(fd, &ph, sizeof ph, at) != (ssize_t)sizeof ph)
+			if (!read_at(h, &ph, sizeof ph, at))
 				return NULL;
 			type = ph.p_type, off = ph.p_offset, size = ph.p_filesz;
 		} else {
-			if (pread(fd, &ph32, sizeof ph32, at) != (ssize_t)sizeof ph32)
+			if (!read_at(h, &ph32, sizeof ph32, at))
 				return NULL;
 			type = ph32.p_type, off = ph32.p_offset, size = ph32.p_filesz;
 		}
@@ -117,7 +133,7 @@ static char *elf_interpreter(int fd)
 		if (size < 2 || size > PATH_MAX)
 			return NULL;
 		char *interp = xcalloc(1, size + 1);
-		if (pread(fd, interp, size, (off_t)off) != (ssize_t)size) {
+		if (!read_at(h, interp, size, off)) {
 			free(interp);
 			return NULL;
 		}
@@ -128,10 +144,11 @@ static char *elf_interpreter(int fd)
 }
 
 /* The interpreter of a "#!" script, without its optional argument. */
-static char *script_interpreter(int fd)
+static char *script_interpreter(const struct head *h)
 {
 	char buf[256];
-	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+	size_t n = h->len < sizeof buf - 1 ? h->len : sizeof buf - 1;
+	memcpy(buf, h->buf, n);
 	if (n < 3 || buf[0] != '#' || buf[1] != '!')
 		return NULL;
 	buf[n] = '\0';
@@ -143,13 +160,15 @@ static char *script_interpreter(int fd)
 void target_add_interpreters(struct target *t, const char *path, const char *why)
 {
 	for (int depth = 0; depth < 4; depth++) { /* the kernel allows 4 levels too */
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
+		struct head h = { .fd = open(path, O_RDONLY | O_CLOEXEC) };
+		if (h.fd < 0)
 			return;
-		char *interp = elf_interpreter(fd);
+		ssize_t n = pread(h.fd, h.buf, sizeof h.buf, 0);
+		h.len = n > 0 ? (size_t)n : 0;
+		char *interp = elf_interpreter(&h);
 		if (!interp)
-			interp = script_interpreter(fd);
-		close(fd);
+			interp = script_interpreter(&h);
+		close(h.fd);
 		if (!interp || strlist_contains(&t->exec, interp)) {
 			free(interp);
 			return;

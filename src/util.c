@@ -88,8 +88,14 @@ static void on_crash(int sig)
 void crash_guard(bool on)
 {
 	struct sigaction sa = { .sa_handler = on_crash, .sa_flags = SA_RESETHAND };
-	for (size_t i = 0; i < N_CRASH; i++)
-		sigaction(crash_signals[i], on ? &sa : &inherited[i], on ? &inherited[i] : NULL);
+	for (size_t i = 0; i < N_CRASH; i++) {
+		if (on)
+			sigaction(crash_signals[i], &sa, &inherited[i]);
+		/* execve resets a handler to SIG_DFL by itself: only an inherited
+		 * SIG_IGN needs putting back. */
+		else if (inherited[i].sa_handler == SIG_IGN)
+			sigaction(crash_signals[i], &inherited[i], NULL);
+	}
 }
 #endif
 
