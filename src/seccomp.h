@@ -1,8 +1,8 @@
 /* seccomp: the system-call half of the sandbox, built with libseccomp from
  * the policy's promises. Two filters are stacked:
- *   "known":  every syscall the catalogue knows is allowed, everything else
- *             gets ENOSYS (libc then falls back: clone3, openat2, calls newer
- *             than the catalogue);
+ *   "known":  every syscall the catalogue does not know gets ENOSYS (libc
+ *             then falls back: clone3, openat2, calls newer than the
+ *             catalogue), up to number 511; the rest passes;
  *   "policy": the granted promises and their argument conditions are
  *             allowed, any other call goes to the supervisor (or EPERM/kill).
  * The kernel takes the strictest answer of the two, and ERRNO outranks
