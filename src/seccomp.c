@@ -278,19 +278,24 @@ static void compile(const struct ruleset *rs, const struct fcache *cache, struct
 	free(id);
 }
 
-static bool is_comparison(const struct sock_filter *in)
+/* Only an equality test may carry a placeholder: its meaning does not
+ * depend on how the value compares with others, so any value patched in
+ * keeps the filter's logic (an ordering test might not, if libseccomp ever
+ * sorted by value). */
+static bool is_equality_test(const struct sock_filter *in)
 {
-	return BPF_CLASS(in->code) == BPF_JMP && BPF_OP(in->code) != BPF_JA &&
+	return BPF_CLASS(in->code) == BPF_JMP && BPF_OP(in->code) == BPF_JEQ &&
 	       BPF_SRC(in->code) == BPF_K;
 }
 
 /* Puts this run's values where the placeholders are. False if one shows
- * up anywhere but in a comparison, or a used one is missing: then the
- * caller compiles with the values themselves. */
-static bool patch(struct sock_fprog *prog, uint32_t action, const uint64_t value[N_PH],
-		  unsigned used)
+ * up anywhere but in an equality test, or the default action is missing:
+ * then the caller compiles with the values themselves. A placeholder may
+ * also be gone: libseccomp drops the launcher's conditional execve rule
+ * when the exec promise allows execve whole. */
+static bool patch(struct sock_fprog *prog, uint32_t action, const uint64_t value[N_PH])
 {
-	unsigned found = 0, actions = 0;
+	unsigned actions = 0;
 	for (unsigned i = 0; i < prog->len; i++) {
 		struct sock_filter *in = &prog->filter[i];
 		if (BPF_CLASS(in->code) == BPF_RET && BPF_RVAL(in->code) == BPF_K &&
@@ -299,28 +304,44 @@ static bool patch(struct sock_fprog *prog, uint32_t action, const uint64_t value
 			actions++;
 			continue;
 		}
-		for (unsigned ph = 0; ph < N_PH; ph++) {
+		for (unsigned ph = 0; value && ph < N_PH; ph++) {
 			if (in->k != PH_HI(ph) && in->k != PH_LO(ph))
 				continue;
-			if (!is_comparison(in))
+			if (!is_equality_test(in))
 				return false;
 			in->k = (uint32_t)(in->k == PH_HI(ph) ? value[ph] >> 32 : value[ph]);
-			found |= 1u << ph;
+			break;
 		}
 	}
-	return actions > 0 && (found & used) == used;
+	return actions > 0;
 }
 
-static unsigned placeholders_used(const struct ruleset *rs)
+static bool is_placeholder_half(uint64_t v)
 {
-	unsigned used = 0;
+	for (unsigned ph = 0; ph < N_PH; ph++)
+		if ((uint32_t)v == PH_LO(ph) || (uint32_t)v == PH_HI(ph) ||
+		    (uint32_t)(v >> 32) == PH_LO(ph) || (uint32_t)(v >> 32) == PH_HI(ph))
+			return true;
+	return false;
+}
+
+/* Whether a profile's own constant looks like a placeholder (an allow line
+ * may compare with any value): then it would be patched too. */
+static bool collides(const struct ruleset *rs)
+{
 	for (size_t i = 0; i < rs->n; i++)
-		for (unsigned j = 0; j < rs->v[i].ncond; j++)
-			for (unsigned ph = 0; ph < N_PH; ph++)
-				if (rs->v[i].cmp[j].datum_b == PH_VALUE(ph) ||
-				    rs->v[i].cmp[j].datum_a == PH_VALUE(ph))
-					used |= 1u << ph;
-	return used;
+		for (unsigned j = 0; j < rs->v[i].ncond; j++) {
+			const struct scmp_arg_cmp *c = &rs->v[i].cmp[j];
+			bool a_ph = false, b_ph = false;
+			for (unsigned ph = 0; ph < N_PH; ph++) {
+				a_ph |= c->datum_a == PH_VALUE(ph);
+				b_ph |= c->datum_b == PH_VALUE(ph);
+			}
+			if ((!a_ph && is_placeholder_half(c->datum_a)) ||
+			    (!b_ph && is_placeholder_half(c->datum_b)))
+				return true;
+		}
+	return false;
 }
 
 static void substitute(struct ruleset *rs, const uint64_t value[N_PH])
@@ -336,20 +357,23 @@ static void substitute(struct ruleset *rs, const uint64_t value[N_PH])
 			}
 }
 
-/* Compiles (or takes from the cache) and patches; should the placeholders
- * not survive libseccomp as expected, the values go in directly, uncached. */
+/* Compiles (or takes from the cache) and patches. Should a profile's own
+ * constant look like a placeholder, or the placeholders not survive
+ * libseccomp as expected, the values go in directly, uncached, and only
+ * the default action is patched. */
 static void build(struct ruleset *rs, uint32_t action, const uint64_t value[N_PH],
 		  const struct fcache *cache, struct sock_fprog *prog)
 {
-	unsigned used = placeholders_used(rs);
-	compile(rs, cache, prog);
-	if (patch(prog, action, value, used))
-		return;
-	msg_verbose("seccomp: placeholders not where expected; compiling without the cache");
-	free(prog->filter);
+	if (!collides(rs)) {
+		compile(rs, cache, prog);
+		if (patch(prog, action, value))
+			return;
+		msg_verbose("seccomp: placeholders not where expected; compiling without the cache");
+		free(prog->filter);
+	}
 	substitute(rs, value);
 	compile_now(rs, prog);
-	if (!patch(prog, action, value, 0))
+	if (!patch(prog, action, NULL))
 		die("seccomp: internal error: the filter's default action is missing");
 }
 

@@ -1,11 +1,15 @@
 /* How long building a profile's seccomp filters takes: the deciding
  * stages once, as sandbox-run runs them, then what the launcher does to
  * build its filters (the known one from src/known-bpf.h where it applies,
- * libseccomp rules and BPF export for the rest) ROUNDS times. Prints "INSTRUCTIONS MEDIAN-US".
+ * libseccomp rules and BPF export for the rest) ROUNDS times, then the same
+ * taken from a filter cache (filtercache.h) in a temporary directory.
+ * Prints "INSTRUCTIONS MEDIAN-US CACHED-MEDIAN-US" (CACHED is "-" without a
+ * kernel keyring).
  * Usage: filter-time PROFILE.ini COMMAND [ARG]... */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../../src/args.h"
 #include "../../src/policy.h"
@@ -50,6 +54,23 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Median microseconds of ROUNDS builds; *insns gets the size. */
+static double time_builds(const struct policy *pol, const struct exec_args *ex,
+			  const struct fcache *cache, unsigned *insns)
+{
+	double us[ROUNDS];
+	for (int i = 0; i < ROUNDS; i++) {
+		double t0 = now_us();
+		struct filters *f = seccomp_build_prebuilt(pol, ex, policy_supervised(pol),
+							   &known_bpf, cache);
+		us[i] = now_us() - t0;
+		*insns = seccomp_instructions(f);
+		seccomp_free(f);
+	}
+	qsort(us, ROUNDS, sizeof us[0], by_value);
+	return us[ROUNDS / 2];
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
@@ -59,18 +80,22 @@ int main(int argc, char **argv)
 	struct policy pol;
 	decide(argv[1], argc - 2, argv + 2, &pol);
 	struct exec_args ex = seccomp_prepare_exec(pol.target, argv + 2, environ);
-	double us[ROUNDS];
 	unsigned insns = 0;
-	for (int i = 0; i < ROUNDS; i++) {
-		double t0 = now_us();
-		struct filters *f =
-			seccomp_build_prebuilt(&pol, &ex, policy_supervised(&pol), &known_bpf, NULL);
-		us[i] = now_us() - t0;
-		insns = seccomp_instructions(f);
-		seccomp_free(f);
+	double fresh = time_builds(&pol, &ex, NULL, &insns);
+	char dir[] = "/tmp/filter-time.XXXXXX";
+	struct fcache cache;
+	if (mkdtemp(dir) && fcache_open(dir, &cache)) {
+		double cached = time_builds(&pol, &ex, &cache, &insns);
+		fcache_close(&cache);
+		printf("%u %.0f %.0f\n", insns, fresh, cached);
+		char *rm = xasprintf("rm -rf '%s'", dir);
+		if (system(rm) != 0)
+			fprintf(stderr, "filter-time: could not remove %s\n", dir);
+		free(rm);
+	} else {
+		printf("%u %.0f -\n", insns, fresh);
+		rmdir(dir);
 	}
 	policy_free(&pol);
-	qsort(us, ROUNDS, sizeof us[0], by_value);
-	printf("%u %.0f\n", insns, us[ROUNDS / 2]);
 	return 0;
 }

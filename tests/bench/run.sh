@@ -103,13 +103,16 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 
 echo "sandbox-run benchmarks: $("$SR" --version | head -1), $(uname -r), $(nproc) CPUs"
 echo "hyperfine $(hyperfine --version | cut -d' ' -f2), $ROUNDS rounds × $RUNS runs per command"
-echo "\"no supervisor\" = --log=none with on-violation = deny: denied calls get EPERM from"
-echo "the kernel and nobody reports them; reports or on-violation = kill|report need it."
+echo "\"no supervisor\" = --log=none: denied calls get EPERM (on-violation = deny) or kill"
+echo "the process (kill) in the kernel and nobody reports them; reports need the supervisor."
+echo "Compiled filters come from the filter cache (sandbox-run.conf(5)), as in everyday use;"
+echo "the per-profile table at the end shows what compiling them anew costs."
 
 # Startup: one small file through file(1).
 startup=("file F" "file $F" "env file F" "env file $F"
 	"sandbox-run file F" "$SR file $F"
-	"sandbox-run --log=none file F (no supervisor)" "$SR --log=none file $F")
+	"sandbox-run --log=none file F (no supervisor)" "$SR --log=none file $F"
+	"sandbox-run --on-violation=kill --log=none file F" "$SR --on-violation=kill --log=none file $F")
 if have bwrap bubblewrap; then
 	startup+=("bwrap --ro-bind / / --dev /dev file F" "bwrap --ro-bind / / --dev /dev file $F"
 		"bwrap --unshare-all --ro-bind / / --dev /dev file F"
@@ -187,7 +190,7 @@ printf '%-58s %10s\n' "/bin/true alone" "$rss_true" "launcher (sandbox-run /bin/
 	"supervisor" "${rss_sup:-?}"
 
 # Each shipped profile: the size of its filters and the time to build them.
-printf '\n%-58s %10s %8s\n' "filters of the shipped profiles" "BPF insns" "build µs"
+printf '\n%-58s %10s %8s %9s\n' "filters of the shipped profiles" "BPF insns" "build µs" "cached µs"
 : >"$work/profiles.tsv"
 for ini in "$top_srcdir"/profiles/*.ini; do
 	name=$(basename "$ini" .ini)
@@ -195,9 +198,11 @@ for ini in "$top_srcdir"/profiles/*.ini; do
 	cmd=$name
 	command -v "$cmd" >/dev/null || cmd=/bin/true # not on PATH (zsoelim) or not a command
 	insns=$("$SR" --explain -p "$ini" "$cmd" 2>/dev/null | sed -n 's/^seccomp: \([0-9]*\) BPF.*/\1/p')
-	read -r _ build_us < <("$bin/filter-time" "$ini" "$cmd" 2>/dev/null)
-	printf '%-58s %10s %8s\n' "$name" "${insns:-?}" "${build_us:-?}"
-	printf '%s\t%s\t%s\n' "$name" "${insns:-0}" "${build_us:-0}" >>"$work/profiles.tsv"
+	read -r _ build_us cached_us < <("$bin/filter-time" "$ini" "$cmd" 2>/dev/null)
+	printf '%-58s %10s %8s %9s\n' "$name" "${insns:-?}" "${build_us:-?}" "${cached_us:-?}"
+	[ "${cached_us:--}" = - ] && cached_us=0
+	printf '%s\t%s\t%s\t%s\n' "$name" "${insns:-0}" "${build_us:-0}" "${cached_us:-0}" \
+		>>"$work/profiles.tsv"
 done
 
 echo
@@ -234,7 +239,7 @@ jq -n --rawfile rows "$rows" --rawfile prof "$work/profiles.tsv" \
 	  launcher_cost_us: { supervised: $true_us, unsupervised: $true_ns_us },
 	  peak_rss_kib: { bin_true: $rss_true, launcher: $rss_launcher, supervisor: $rss_supervisor },
 	  profiles: [tsv($prof)[] | { profile: .[0], bpf_instructions: (.[1] | tonumber),
-	             build_us: (.[2] | tonumber) }],
+	             build_us: (.[2] | tonumber), cached_us: (.[3] | tonumber) }],
 	  targets: [tsv($verdicts)[] | { what: .[0], ratio: (.[1] | tonumber),
 	            limit: (.[2] | tonumber), verdict: .[3] }] }' >"$json"
 echo "figures written to $json"
