@@ -20,6 +20,7 @@ src_libsandbox_a_SOURCES = \
 	src/landlock.c src/landlock.h \
 	src/caps.c src/caps.h \
 	src/seccomp.c src/seccomp.h \
+	src/bpfcompile.c src/bpfcompile.h \
 	src/filtercache.c src/filtercache.h \
 	src/siphash.c src/siphash.h \
 	src/supervisor.c src/supervisor.h \
@@ -32,14 +33,3 @@ src_sandbox_run_SOURCES = src/main.c
 src_sandbox_run_CFLAGS = $(src_libsandbox_a_CFLAGS)
 src_sandbox_run_LDADD = src/libsandbox.a $(SR_LIBS)
 
-# The known filter depends only on the catalogue: generated once here, with
-# the libseccomp the launcher links, instead of on every run (seccomp.h).
-noinst_PROGRAMS += src/gen-known-bpf
-src_gen_known_bpf_SOURCES = src/gen-known-bpf.c
-src_gen_known_bpf_CFLAGS = $(src_libsandbox_a_CFLAGS)
-src_gen_known_bpf_LDADD = src/libsandbox.a $(SR_LIBS)
-nodist_src_sandbox_run_SOURCES = src/known-bpf.h
-src/sandbox_run-main.$(OBJEXT): src/known-bpf.h
-src/known-bpf.h: src/gen-known-bpf$(EXEEXT)
-	$(AM_V_GEN)src/gen-known-bpf$(EXEEXT) >$@.tmp && mv $@.tmp $@
-CLEANFILES += src/known-bpf.h

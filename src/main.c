@@ -28,7 +28,6 @@
 #include "supervisor.h"
 #include "target.h"
 #include "util.h"
-#include "src/known-bpf.h"
 
 extern char **environ;
 
@@ -216,8 +215,8 @@ int main(int argc, char **argv)
 	struct exec_args ex = seccomp_prepare_exec(target.path, cli.args, environ);
 	struct fcache cache;
 	bool cached = fcache_open(settings.filter_cache, &cache);
-	struct filters *filters = seccomp_build_prebuilt(&policy, &ex, policy_supervised(&policy),
-							 &known_bpf, cached ? &cache : NULL);
+	struct filters *filters =
+		seccomp_build(&policy, &ex, policy_supervised(&policy), cached ? &cache : NULL);
 	fcache_close(&cache);
 	if (cli.mode == MODE_EXPLAIN) {
 		explain_print(&policy, seccomp_instructions(filters));

@@ -1,7 +1,6 @@
-/* How long building a profile's seccomp filters takes: the deciding
- * stages once, as sandbox-run runs them, then what the launcher does to
- * build its filters (the known one from src/known-bpf.h where it applies,
- * libseccomp rules and BPF export for the rest) ROUNDS times, then the same
+/* How long building a profile's seccomp filter takes: the deciding stages
+ * once, as sandbox-run runs them, then what the launcher does to build its
+ * filter (libseccomp rules and BPF export) ROUNDS times, then the same
  * taken from a filter cache (filtercache.h) in a temporary directory.
  * Prints "INSTRUCTIONS MEDIAN-US CACHED-MEDIAN-US" (CACHED is "-" without a
  * kernel keyring).
@@ -14,7 +13,6 @@
 #include "../../src/args.h"
 #include "../../src/policy.h"
 #include "../../src/seccomp.h"
-#include "src/known-bpf.h"
 
 #define ROUNDS 101
 
@@ -61,8 +59,7 @@ static double time_builds(const struct policy *pol, const struct exec_args *ex,
 	double us[ROUNDS];
 	for (int i = 0; i < ROUNDS; i++) {
 		double t0 = now_us();
-		struct filters *f = seccomp_build_prebuilt(pol, ex, policy_supervised(pol),
-							   &known_bpf, cache);
+		struct filters *f = seccomp_build(pol, ex, policy_supervised(pol), cache);
 		us[i] = now_us() - t0;
 		*insns = seccomp_instructions(f);
 		seccomp_free(f);

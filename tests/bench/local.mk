@@ -7,7 +7,6 @@ tests_bench_syscall_loop_SOURCES = tests/bench/syscall-loop.c
 tests_bench_filter_time_SOURCES = tests/bench/filter-time.c
 tests_bench_filter_time_CFLAGS = $(bench_cflags)
 tests_bench_filter_time_LDADD = src/libsandbox.a $(SR_LIBS)
-tests/bench/filter_time-filter-time.$(OBJEXT): src/known-bpf.h
 EXTRA_DIST += tests/bench/run.sh tests/bench/syscall-loop.ini tests/bench/true.ini \
 	tests/bench/profiles/nroff.ini tests/bench/profiles/tbl.ini
 
@@ -15,11 +14,3 @@ EXTRA_DIST += tests/bench/run.sh tests/bench/syscall-loop.ini tests/bench/true.i
 bench: all tests/bench/syscall-loop$(EXEEXT) tests/bench/filter-time$(EXEEXT)
 	SANDBOX_RUN=$(abs_top_builddir)/src/sandbox-run top_srcdir=$(abs_top_srcdir) \
 	top_builddir=$(abs_top_builddir) bash $(abs_top_srcdir)/tests/bench/run.sh
-
-# Not a benchmark: proves the build-time known filter is the run-time one.
-check_PROGRAMS += tests/bench/test-known-bpf
-tests_bench_test_known_bpf_SOURCES = tests/bench/test-known-bpf.c
-tests_bench_test_known_bpf_CFLAGS = $(bench_cflags)
-tests_bench_test_known_bpf_LDADD = src/libsandbox.a $(SR_LIBS)
-tests/bench/test_known_bpf-test-known-bpf.$(OBJEXT): src/known-bpf.h
-TESTS += tests/bench/test-known-bpf

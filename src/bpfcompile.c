@@ -1,0 +1,261 @@
+#include "bpfcompile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* Each half of each placeholder is a distinct 32-bit constant that no rule
+ * of the catalogue compares with; patch() checks that they occur only where
+ * an equality test takes them, and collides() that no profile constant
+ * looks like one. */
+#define PH_HI(i) (UINT32_C(0x5a17c0d0) + (uint32_t)(i))
+#define PH_LO(i) (UINT32_C(0xa5e83f20) + (uint32_t)(i))
+#define PH_VALUE(i) ((uint64_t)PH_HI(i) << 32 | PH_LO(i))
+/* The default action too: the same rules serve deny, kill and the
+ * supervisor. TRACE is an action no filter of ours takes otherwise. */
+#define PH_ACTION SCMP_ACT_TRACE(0x5a17)
+
+uint64_t bpf_placeholder(enum placeholder ph)
+{
+	return PH_VALUE(ph);
+}
+
+struct rule *ruleset_add(struct ruleset *rs, uint32_t action, int nr, const char *name)
+{
+	if (rs->n == rs->cap)
+		rs->v = xrealloc(rs->v, (rs->cap = rs->cap ? rs->cap * 2 : 256) * sizeof *rs->v);
+	struct rule *r = &rs->v[rs->n++];
+	memset(r, 0, sizeof *r);
+	*r = (struct rule){ .nr = nr, .action = action, .name = name };
+	return r;
+}
+
+void ruleset_free(struct ruleset *rs)
+{
+	free(rs->v);
+	*rs = (struct ruleset){ 0 };
+}
+
+const char *bpf_libseccomp_version(void)
+{
+	static char version[32];
+	const struct scmp_version *v = seccomp_version();
+	snprintf(version, sizeof version, "%u.%u.%u", v->major, v->minor, v->micro);
+	return version;
+}
+
+/* libseccomp 2.5 exports to a descriptor only; a pipe holds any filter we
+ * build (at most a few thousand instructions). */
+static void export(scmp_filter_ctx ctx, struct sock_fprog *prog)
+{
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		die("pipe: %s", strerror(errno));
+	int r = seccomp_export_bpf(ctx, fds[1]);
+	close(fds[1]);
+	if (r < 0)
+		die("libseccomp: cannot export the filter: %s", strerror(-r));
+	size_t cap = 4096, len = 0;
+	char *buf = xmalloc(cap);
+	ssize_t n;
+	while ((n = read(fds[0], buf + len, cap - len)) > 0)
+		if ((len += (size_t)n) == cap)
+			buf = xrealloc(buf, cap *= 2);
+	close(fds[0]);
+	prog->len = (unsigned short)(len / sizeof(struct sock_filter));
+	prog->filter = (struct sock_filter *)buf;
+}
+
+static scmp_filter_ctx new_ctx(uint32_t default_action)
+{
+	scmp_filter_ctx ctx = seccomp_init(default_action);
+	if (!ctx)
+		die("libseccomp: cannot create a filter");
+	/* Other architectures (i386's int 0x80, x32) are killed outright. */
+	if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) < 0 ||
+	    /* no_new_privs is set by sandbox-run itself, before Landlock */
+	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0) < 0 ||
+	    /* a binary search tree keeps long allowlists cheap per call */
+	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2) < 0)
+		die("libseccomp: cannot set filter attributes");
+	return ctx;
+}
+
+/* libseccomp itself, for rules not in the cache. */
+static void compile_now(const struct ruleset *rs, struct sock_fprog *prog)
+{
+	scmp_filter_ctx ctx = new_ctx(PH_ACTION);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct rule *r = &rs->v[i];
+		int e = seccomp_rule_add_array(ctx, r->action, r->nr, r->ncond, r->cmp);
+		if (e < 0)
+			die("libseccomp: cannot add a rule for %s: %s", r->name, strerror(-e));
+	}
+	export(ctx, prog);
+	seccomp_release(ctx);
+}
+
+static void put(char **buf, size_t *len, size_t *cap, const void *data, size_t size)
+{
+	if (*len + size > *cap)
+		*buf = xrealloc(*buf, *cap = (*len + size) * 2);
+	memcpy(*buf + *len, data, size);
+	*len += size;
+}
+
+static void put_u64(char **buf, size_t *len, size_t *cap, uint64_t v)
+{
+	put(buf, len, cap, &v, sizeof v);
+}
+
+/* What the compiled filter depends on, field by field (no struct padding):
+ * the format, libseccomp's version, the architecture, the kernel it
+ * probed, and every rule in order. */
+static char *ruleset_id(const struct ruleset *rs, size_t *len)
+{
+	size_t cap = 4096;
+	char *buf = xmalloc(cap);
+	*len = 0;
+	struct utsname u;
+	if (uname(&u) < 0)
+		memset(&u, 0, sizeof u);
+	char *head = xasprintf("sandbox-run filter 1\nlibseccomp %s\narch %u\nkernel %s\n",
+			       bpf_libseccomp_version(), seccomp_arch_native(), u.release);
+	put(&buf, len, &cap, head, strlen(head) + 1);
+	free(head);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct rule *r = &rs->v[i];
+		put_u64(&buf, len, &cap, (uint64_t)(int64_t)r->nr << 32 | r->action);
+		put_u64(&buf, len, &cap, r->ncond);
+		for (unsigned j = 0; j < r->ncond; j++) {
+			put_u64(&buf, len, &cap, (uint64_t)r->cmp[j].arg << 32 | r->cmp[j].op);
+			put_u64(&buf, len, &cap, r->cmp[j].datum_a);
+			put_u64(&buf, len, &cap, r->cmp[j].datum_b);
+		}
+	}
+	return buf;
+}
+
+/* The ruleset's filter with its placeholders, from the cache or built and
+ * recorded there. */
+static void compile(const struct ruleset *rs, const struct fcache *cache, struct sock_fprog *prog)
+{
+	if (!cache) {
+		compile_now(rs, prog);
+		return;
+	}
+	size_t len;
+	char *id = ruleset_id(rs, &len);
+	if (!fcache_load(cache, id, len, prog)) {
+		compile_now(rs, prog);
+		fcache_store(cache, id, len, prog);
+	}
+	free(id);
+}
+
+/* Only an equality test may carry a placeholder: its meaning does not
+ * depend on how the value compares with others, so any value patched in
+ * keeps the filter's logic (an ordering test might not, if libseccomp ever
+ * sorted by value). */
+static bool is_equality_test(const struct sock_filter *in)
+{
+	return BPF_CLASS(in->code) == BPF_JMP && BPF_OP(in->code) == BPF_JEQ &&
+	       BPF_SRC(in->code) == BPF_K;
+}
+
+/* Puts this run's values where the placeholders are. False if one shows
+ * up anywhere but in an equality test, or the default action is missing:
+ * then the caller compiles with the values themselves. A placeholder may
+ * also be gone: libseccomp drops the launcher's conditional execve rule
+ * when the exec promise allows execve whole. */
+static bool patch(struct sock_fprog *prog, uint32_t action, const uint64_t value[N_PH])
+{
+	unsigned actions = 0;
+	for (unsigned i = 0; i < prog->len; i++) {
+		struct sock_filter *in = &prog->filter[i];
+		if (BPF_CLASS(in->code) == BPF_RET && BPF_RVAL(in->code) == BPF_K &&
+		    in->k == PH_ACTION) {
+			in->k = action;
+			actions++;
+			continue;
+		}
+		for (unsigned ph = 0; value && ph < N_PH; ph++) {
+			if (in->k != PH_HI(ph) && in->k != PH_LO(ph))
+				continue;
+			if (!is_equality_test(in))
+				return false;
+			in->k = (uint32_t)(in->k == PH_HI(ph) ? value[ph] >> 32 : value[ph]);
+			break;
+		}
+	}
+	return actions > 0;
+}
+
+static bool is_placeholder_half(uint64_t v)
+{
+	for (unsigned ph = 0; ph < N_PH; ph++)
+		if ((uint32_t)v == PH_LO(ph) || (uint32_t)v == PH_HI(ph) ||
+		    (uint32_t)(v >> 32) == PH_LO(ph) || (uint32_t)(v >> 32) == PH_HI(ph))
+			return true;
+	return false;
+}
+
+/* Whether a profile's own constant looks like a placeholder (an allow line
+ * may compare with any value): then it would be patched too. */
+static bool collides(const struct ruleset *rs)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		for (unsigned j = 0; j < rs->v[i].ncond; j++) {
+			const struct scmp_arg_cmp *c = &rs->v[i].cmp[j];
+			bool a_ph = false, b_ph = false;
+			for (unsigned ph = 0; ph < N_PH; ph++) {
+				a_ph |= c->datum_a == PH_VALUE(ph);
+				b_ph |= c->datum_b == PH_VALUE(ph);
+			}
+			if ((!a_ph && is_placeholder_half(c->datum_a)) ||
+			    (!b_ph && is_placeholder_half(c->datum_b)))
+				return true;
+		}
+	return false;
+}
+
+static void substitute(struct ruleset *rs, const uint64_t value[N_PH])
+{
+	for (size_t i = 0; i < rs->n; i++)
+		for (unsigned j = 0; j < rs->v[i].ncond; j++)
+			for (unsigned ph = 0; ph < N_PH; ph++) {
+				struct scmp_arg_cmp *c = &rs->v[i].cmp[j];
+				if (c->datum_a == PH_VALUE(ph))
+					c->datum_a = value[ph];
+				if (c->datum_b == PH_VALUE(ph))
+					c->datum_b = value[ph];
+			}
+}
+
+/* Compiles (or takes from the cache) and patches. Should a profile's own
+ * constant look like a placeholder, or the placeholders not survive
+ * libseccomp as expected, the values go in directly, uncached, and only
+ * the default action is patched. */
+void bpf_build(struct ruleset *rs, uint32_t action, const uint64_t value[N_PH],
+	       const struct fcache *cache, struct sock_fprog *prog)
+{
+	if (!collides(rs)) {
+		compile(rs, cache, prog);
+		if (patch(prog, action, value))
+			return;
+		msg_verbose("seccomp: placeholders not where expected; compiling without the cache");
+		free(prog->filter);
+	}
+	substitute(rs, value);
+	compile_now(rs, prog);
+	if (!patch(prog, action, NULL))
+		die("seccomp: internal error: the filter's default action is missing");
+}
+

@@ -1,0 +1,51 @@
+/* bpfcompile: a list of libseccomp rules in, a BPF program out, compiled
+ * once per distinct list and then taken from the filter cache.
+ *
+ * Values that differ from run to run (the launcher's pid, the pointers of
+ * its own execve) are written into the rules as placeholders and patched
+ * into the BPF afterwards, and so is the default action: one compiled
+ * filter, and one cache entry, serves every run with the same rules. */
+#ifndef SR_BPFCOMPILE_H
+#define SR_BPFCOMPILE_H
+
+#include <linux/filter.h>
+#include <seccomp.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "filtercache.h"
+#include "sysrule.h"
+
+enum placeholder { PH_PID, PH_EXEC_PATH, PH_EXEC_ARGV, PH_EXEC_ENVP, N_PH };
+
+/* The 64-bit value a rule compares with to mean placeholder ph. */
+uint64_t bpf_placeholder(enum placeholder ph);
+
+/* One rule as libseccomp is given it, and as the cache id records it. */
+struct rule {
+	int nr;
+	uint32_t action;
+	unsigned ncond;
+	struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS];
+	const char *name; /* for error messages only */
+};
+
+struct ruleset {
+	struct rule *v;
+	size_t n, cap;
+};
+
+/* Appends a rule without conditions; the caller may fill in cmp/ncond. */
+struct rule *ruleset_add(struct ruleset *rs, uint32_t action, int nr, const char *name);
+void ruleset_free(struct ruleset *rs);
+
+/* The program for rs with default_action and this run's values (indexed
+ * by enum placeholder), from cache where possible (NULL: none). Exits 125
+ * if libseccomp refuses a rule. The caller frees prog->filter. */
+void bpf_build(struct ruleset *rs, uint32_t default_action, const uint64_t value[N_PH],
+	       const struct fcache *cache, struct sock_fprog *prog);
+
+/* "MAJOR.MINOR.MICRO" of the libseccomp in use. */
+const char *bpf_libseccomp_version(void);
+
+#endif
