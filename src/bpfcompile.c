@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <elf.h>
+#include <link.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -102,6 +104,49 @@ static void compile_now(const struct ruleset *rs, struct sock_fprog *prog)
 	seccomp_release(ctx);
 }
 
+/* The GNU build ID of this program, in hex: it changes with any change of
+ * the code or the catalogue, which decide how inputs become rules. */
+static int note_cb(struct dl_phdr_info *info, size_t size, void *out)
+{
+	(void)size;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_NOTE)
+			continue;
+		const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+		while (p + sizeof(ElfW(Nhdr)) <= end) {
+			const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+			const char *name = p + sizeof *n;
+			const unsigned char *desc = (const unsigned char *)name + ((n->n_namesz + 3) & ~3u);
+			if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && memcmp(name, "GNU", 4) == 0 &&
+			    n->n_descsz <= 64) {
+				for (unsigned j = 0; j < n->n_descsz; j++)
+					sprintf((char *)out + 2 * j, "%02x", desc[j]);
+				return 1;
+			}
+			p = (const char *)desc + ((n->n_descsz + 3) & ~3u);
+		}
+	}
+	return 1; /* the first object is the program itself: stop there */
+}
+
+static bool build_id(char hex[129])
+{
+	hex[0] = '\0';
+	dl_iterate_phdr(note_cb, hex);
+	return hex[0] != '\0';
+}
+
+/* What every filter of this program depends on besides its rules. */
+static char *id_head(const char *program)
+{
+	struct utsname u;
+	if (uname(&u) < 0)
+		memset(&u, 0, sizeof u);
+	return xasprintf("sandbox-run filter 2\nprogram %s\nlibseccomp %s\narch %u\nkernel %s\n",
+			 program, bpf_libseccomp_version(), seccomp_arch_native(), u.release);
+}
+
 static void put(char **buf, size_t *len, size_t *cap, const void *data, size_t size)
 {
 	if (*len + size > *cap)
@@ -115,19 +160,14 @@ static void put_u64(char **buf, size_t *len, size_t *cap, uint64_t v)
 	put(buf, len, cap, &v, sizeof v);
 }
 
-/* What the compiled filter depends on, field by field (no struct padding):
- * the format, libseccomp's version, the architecture, the kernel it
- * probed, and every rule in order. */
+/* Without a build ID the id is the rules themselves, field by field (no
+ * struct padding). */
 static char *ruleset_id(const struct ruleset *rs, size_t *len)
 {
 	size_t cap = 4096;
 	char *buf = xmalloc(cap);
 	*len = 0;
-	struct utsname u;
-	if (uname(&u) < 0)
-		memset(&u, 0, sizeof u);
-	char *head = xasprintf("sandbox-run filter 1\nlibseccomp %s\narch %u\nkernel %s\n",
-			       bpf_libseccomp_version(), seccomp_arch_native(), u.release);
+	char *head = id_head("(no build ID)");
 	put(&buf, len, &cap, head, strlen(head) + 1);
 	free(head);
 	for (size_t i = 0; i < rs->n; i++) {
@@ -143,21 +183,18 @@ static char *ruleset_id(const struct ruleset *rs, size_t *len)
 	return buf;
 }
 
-/* The ruleset's filter with its placeholders, from the cache or built and
- * recorded there. */
-static void compile(const struct ruleset *rs, const struct fcache *cache, struct sock_fprog *prog)
+/* With a build ID, the inputs name the rules: a cache hit then builds no
+ * rule list at all. */
+static char *inputs_id(const char *inputs, size_t *len)
 {
-	if (!cache) {
-		compile_now(rs, prog);
-		return;
-	}
-	size_t len;
-	char *id = ruleset_id(rs, &len);
-	if (!fcache_load(cache, id, len, prog)) {
-		compile_now(rs, prog);
-		fcache_store(cache, id, len, prog);
-	}
-	free(id);
+	char hex[129];
+	if (!inputs || !build_id(hex))
+		return NULL;
+	char *head = id_head(hex);
+	char *id = xasprintf("%s%s", head, inputs);
+	free(head);
+	*len = strlen(id) + 1;
+	return id;
 }
 
 /* Only an equality test may carry a placeholder: its meaning does not
@@ -239,23 +276,44 @@ static void substitute(struct ruleset *rs, const uint64_t value[N_PH])
 			}
 }
 
-/* Compiles (or takes from the cache) and patches. Should a profile's own
- * constant look like a placeholder, or the placeholders not survive
- * libseccomp as expected, the values go in directly, uncached, and only
- * the default action is patched. */
-void bpf_build(struct ruleset *rs, uint32_t action, const uint64_t value[N_PH],
+/* The filter of src: from the cache when its inputs are there, else
+ * compiled (and recorded), then patched. Should a profile's own constant
+ * look like a placeholder, or the placeholders not survive libseccomp as
+ * expected, the values go in directly, uncached, and only the default
+ * action is patched. */
+void bpf_build(const struct bpf_source *src, uint32_t action, const uint64_t value[N_PH],
 	       const struct fcache *cache, struct sock_fprog *prog)
 {
-	if (!collides(rs)) {
-		compile(rs, cache, prog);
-		if (patch(prog, action, value))
+	size_t idlen = 0;
+	char *id = cache ? inputs_id(src->inputs, &idlen) : NULL;
+	if (id && fcache_load(cache, id, idlen, prog)) {
+		if (patch(prog, action, value)) {
+			free(id);
 			return;
-		msg_verbose("seccomp: placeholders not where expected; compiling without the cache");
+		}
 		free(prog->filter);
 	}
-	substitute(rs, value);
-	compile_now(rs, prog);
-	if (!patch(prog, action, NULL))
-		die("seccomp: internal error: the filter's default action is missing");
+	struct ruleset rs = { 0 };
+	src->rules(&rs, src->arg);
+	bool patched = false;
+	if (!collides(&rs)) {
+		compile_now(&rs, prog);
+		if (cache && !id)
+			id = ruleset_id(&rs, &idlen);
+		if (cache)
+			fcache_store(cache, id, idlen, prog);
+		patched = patch(prog, action, value);
+		if (!patched) {
+			msg_verbose("seccomp: placeholders not where expected; compiling without them");
+			free(prog->filter);
+		}
+	}
+	if (!patched) {
+		substitute(&rs, value);
+		compile_now(&rs, prog);
+		if (!patch(prog, action, NULL))
+			die("seccomp: internal error: the filter's default action is missing");
+	}
+	ruleset_free(&rs);
+	free(id);
 }
-

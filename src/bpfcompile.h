@@ -39,11 +39,20 @@ struct ruleset {
 struct rule *ruleset_add(struct ruleset *rs, uint32_t action, int nr, const char *name);
 void ruleset_free(struct ruleset *rs);
 
-/* The program for rs with default_action and this run's values (indexed
+/* What a filter is made of. inputs: text naming everything the rules
+ * depend on besides this program's code (promises, allow lines, ...), or
+ * NULL; rules: lists them, called only when the cache does not hold them. */
+struct bpf_source {
+	const char *inputs;
+	void (*rules)(struct ruleset *rs, const void *arg);
+	const void *arg;
+};
+
+/* The program for src with default_action and this run's values (indexed
  * by enum placeholder), from cache where possible (NULL: none). Exits 125
  * if libseccomp refuses a rule. The caller frees prog->filter. */
-void bpf_build(struct ruleset *rs, uint32_t default_action, const uint64_t value[N_PH],
-	       const struct fcache *cache, struct sock_fprog *prog);
+void bpf_build(const struct bpf_source *src, uint32_t default_action,
+	       const uint64_t value[N_PH], const struct fcache *cache, struct sock_fprog *prog);
 
 /* "MAJOR.MINOR.MICRO" of the libseccomp in use. */
 const char *bpf_libseccomp_version(void);

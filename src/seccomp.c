@@ -136,25 +136,51 @@ static uint32_t denial_action(const struct policy *p, bool supervised)
 	return p->on_violation == VIOLATION_KILL ? SCMP_ACT_KILL_PROCESS : SCMP_ACT_ERRNO(EPERM);
 }
 
+static void policy_rules(struct ruleset *rs, const void *arg)
+{
+	const struct policy *p = arg;
+	promise_rules(rs, p);
+	allow_rules(rs, p);
+	unknown_rules(rs, p);
+	keyring_rules(rs, p);
+	exec_rule(rs);
+}
+
+/* Everything policy_rules reads, as text: the cache's name for the rules. */
+static char *policy_inputs(const struct policy *p)
+{
+	char *text = xstrdup("promises:");
+	for (size_t i = 0; i < promise_count(); i++)
+		if (p->promise[i]) {
+			char *longer = xasprintf("%s %s", text, promise_at(i)->name);
+			free(text);
+			text = longer;
+		}
+	for (size_t i = 0; i < p->allow.n; i++) {
+		char *longer = xasprintf("%s\nallow: %s", text, p->allow.item[i]);
+		free(text);
+		text = longer;
+	}
+	char *all = xasprintf("%s\nreport: %d\n", text, p->on_violation == VIOLATION_REPORT);
+	free(text);
+	return all;
+}
+
 struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,
 			      bool supervised, const struct fcache *cache)
 {
 	struct filters *f = xcalloc(1, sizeof *f);
 	f->supervised = supervised;
-	struct ruleset rs = { 0 };
-	promise_rules(&rs, p);
-	allow_rules(&rs, p);
-	unknown_rules(&rs, p);
-	keyring_rules(&rs, p);
-	exec_rule(&rs);
+	char *inputs = policy_inputs(p);
+	struct bpf_source src = { inputs, policy_rules, p };
 	uint64_t value[N_PH] = {
 		[PH_PID] = (uint64_t)getpid(),
 		[PH_EXEC_PATH] = (uintptr_t)ex->path,
 		[PH_EXEC_ARGV] = (uintptr_t)ex->argv,
 		[PH_EXEC_ENVP] = (uintptr_t)ex->envp,
 	};
-	bpf_build(&rs, denial_action(p, supervised), value, cache, &f->prog);
-	ruleset_free(&rs);
+	bpf_build(&src, denial_action(p, supervised), value, cache, &f->prog);
+	free(inputs);
 	return f;
 }
 
