@@ -90,18 +90,31 @@ static scmp_filter_ctx new_ctx(uint32_t default_action)
 	return ctx;
 }
 
-/* libseccomp itself, for rules not in the cache. */
+static void add_rule(scmp_filter_ctx ctx, uint32_t action, int nr, unsigned ncond,
+		     const struct scmp_arg_cmp *cmp, const char *name)
+{
+	int e = seccomp_rule_add_array(ctx, action, nr, ncond, cmp);
+	if (e < 0)
+		die("libseccomp: cannot add a rule for %s: %s", name, strerror(-e));
+}
+
+/* libseccomp itself, for rules not in the cache; the ENOSYS ranges go in
+ * front (enosys.h), and numbers beyond the ranges it holds become rules. */
 static void compile_now(const struct ruleset *rs, struct sock_fprog *prog)
 {
 	scmp_filter_ctx ctx = new_ctx(PH_ACTION);
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct rule *r = &rs->v[i];
-		int e = seccomp_rule_add_array(ctx, r->action, r->nr, r->ncond, r->cmp);
-		if (e < 0)
-			die("libseccomp: cannot add a rule for %s: %s", r->name, strerror(-e));
+		add_rule(ctx, r->action, r->nr, r->ncond, r->cmp, r->name);
 	}
+	struct nr_range ranges[ENOSYS_MAX_RANGES];
+	int rest, n = enosys_ranges(rs->enosys, ranges, ENOSYS_MAX_RANGES, &rest);
+	for (int nr = rest; nr < ENOSYS_LIMIT; nr++)
+		if (rs->enosys[nr])
+			add_rule(ctx, SCMP_ACT_ERRNO(ENOSYS), nr, 0, NULL, "an unknown call");
 	export(ctx, prog);
 	seccomp_release(ctx);
+	enosys_prepend(ranges, n, seccomp_arch_native(), prog);
 }
 
 /* The GNU build ID of this program, in hex: it changes with any change of
@@ -143,7 +156,7 @@ static char *id_head(const char *program)
 	struct utsname u;
 	if (uname(&u) < 0)
 		memset(&u, 0, sizeof u);
-	return xasprintf("sandbox-run filter 2\nprogram %s\nlibseccomp %s\narch %u\nkernel %s\n",
+	return xasprintf("sandbox-run filter 3\nprogram %s\nlibseccomp %s\narch %u\nkernel %s\n",
 			 program, bpf_libseccomp_version(), seccomp_arch_native(), u.release);
 }
 
@@ -170,6 +183,7 @@ static char *ruleset_id(const struct ruleset *rs, size_t *len)
 	char *head = id_head("(no build ID)");
 	put(&buf, len, &cap, head, strlen(head) + 1);
 	free(head);
+	put(&buf, len, &cap, rs->enosys, sizeof rs->enosys);
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct rule *r = &rs->v[i];
 		put_u64(&buf, len, &cap, (uint64_t)(int64_t)r->nr << 32 | r->action);

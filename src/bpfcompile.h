@@ -10,9 +10,11 @@
 
 #include <linux/filter.h>
 #include <seccomp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "enosys.h"
 #include "filtercache.h"
 #include "sysrule.h"
 
@@ -33,6 +35,8 @@ struct rule {
 struct ruleset {
 	struct rule *v;
 	size_t n, cap;
+	/* Numbers answered ENOSYS before any rule (enosys.h). */
+	bool enosys[ENOSYS_LIMIT];
 };
 
 /* Appends a rule without conditions; the caller may fill in cmp/ncond. */

@@ -69,24 +69,20 @@ static void allow_rules(struct ruleset *rs, const struct policy *p)
 	}
 }
 
-/* System call numbers below this limit that the catalogue does not know
- * get ENOSYS; x86-64 numbers its calls up to about 470 and x32's range
- * starts at 512. A call above it is denied like any call not granted. */
-#define KNOWN_NR_LIMIT 512
-
 static void mark(bool *known, int nr)
 {
-	if (nr >= 0 && nr < KNOWN_NR_LIMIT)
+	if (nr >= 0 && nr < ENOSYS_LIMIT)
 		known[nr] = true;
 }
 
 /* ENOSYS for the calls the catalogue does not know, so that libc falls
  * back (clone3, openat2, calls newer than the catalogue) instead of being
- * denied. No other rule names these numbers, so their unconditional rule
- * overrides nothing: one filter does for "unknown" and "not granted". */
+ * denied; numbers from ENOSYS_LIMIT on are denied like any call not
+ * granted. No rule names these numbers, so nothing is overridden: one
+ * filter does for "unknown" and "not granted". */
 static void unknown_rules(struct ruleset *rs, const struct policy *p)
 {
-	bool known[KNOWN_NR_LIMIT] = { false };
+	bool known[ENOSYS_LIMIT] = { false };
 	for (size_t i = 0; i < promise_count(); i++) {
 		const struct promise *pr = promise_at(i);
 		for (size_t j = 0; j < pr->nrules; j++)
@@ -98,9 +94,8 @@ static void unknown_rules(struct ruleset *rs, const struct policy *p)
 	}
 	for (size_t i = 0; i < p->allow.n; i++)
 		mark(known, sysrule_nr(p->allow.item[i]));
-	for (int nr = 0; nr < KNOWN_NR_LIMIT; nr++)
-		if (!known[nr])
-			ruleset_add(rs, SCMP_ACT_ERRNO(ENOSYS), nr, "a call the catalogue does not know");
+	for (int nr = 0; nr < ENOSYS_LIMIT; nr++)
+		rs->enosys[nr] = !known[nr];
 }
 
 /* Calls that would hand a confined program the filter cache's key
@@ -196,6 +191,11 @@ int seccomp_load_filters(struct filters *f)
 unsigned seccomp_instructions(struct filters *f)
 {
 	return f->prog.len;
+}
+
+const struct sock_fprog *seccomp_program(const struct filters *f)
+{
+	return &f->prog;
 }
 
 struct exec_args seccomp_prepare_exec(const char *path, char *const *argv, char *const *envp)
