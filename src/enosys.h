@@ -14,8 +14,9 @@
 /* Numbers from here on are never answered ENOSYS (x32's range starts at
  * 512 on x86-64): they take the filter's denial action. */
 #define ENOSYS_LIMIT 512
-/* Ranges the prologue holds at most: its jumps are 8 bits wide. */
-#define ENOSYS_MAX_RANGES 100
+/* Ranges the prologue holds at most: its jumps are 8 bits wide, and the
+ * longest is about three instructions per range. */
+#define ENOSYS_MAX_RANGES 80
 
 struct nr_range {
 	uint32_t lo, hi;
