@@ -47,11 +47,14 @@ static char *auto_dir(void)
  * (not its parents). */
 static int open_dir(const char *path)
 {
-	if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-		msg_verbose("filter cache %s: cannot create it: %s", path, strerror(errno));
-		return -1;
-	}
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+			msg_verbose("filter cache %s: cannot create it: %s", path, strerror(errno));
+			return -1;
+		}
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	}
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		msg_verbose("filter cache %s: cannot open it: %s", path, strerror(errno));

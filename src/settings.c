@@ -38,6 +38,10 @@ static const struct ini_key settings_keys[] = {
  * before (and without) make install. */
 static bool running_from_build_tree(void)
 {
+	/* Where no build tree is, an installed binary need not ask /proc,
+	 * whose first lookup in a new process costs some 35 µs. */
+	if (access(ABS_BUILDDIR "/src/sandbox-run", F_OK) != 0)
+		return false;
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n < 0)
