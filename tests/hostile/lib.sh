@@ -28,13 +28,14 @@ run() {
 }
 
 # marker_run NAME RUNNER [ENV...] -- PREFIX...: runs PREFIX... sandbox-run
+# ($SR_ARGS: options for sandbox-run itself, split on blanks)
 # -p marker.ini tee $tmp/mark/NAME, as RUNNER. PREFIX may be fault or
 # prlimit; the profile may be changed with PROFILE=.
 marker_run() {
 	local name=$1 runner=$2
 	shift 2
 	rm -f "$tmp/mark/$name"
-	run $runner "$@" "$SANDBOX_RUN" -p "${PROFILE:-$tmp/marker.ini}" tee "$tmp/mark/$name"
+	run $runner "$@" "$SANDBOX_RUN" ${SR_ARGS:-} -p "${PROFILE:-$tmp/marker.ini}" tee "$tmp/mark/$name"
 }
 
 # refused DESCRIPTION REGEX: the last run exited 125 with one line on
