@@ -1,16 +1,24 @@
 #include "supervisor.h"
 
+#include <cap-ng.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
+#include <linux/futex.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>
+#include <malloc.h>
 #include <poll.h>
+#include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -34,6 +42,19 @@
 #define SYS_pidfd_send_signal 424
 #endif
 
+/* AddressSanitizer builds start the supervisor with fork (start_twice). */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SR_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(SR_ASAN)
+#define SR_ASAN 1
+#endif
+#ifndef SR_ASAN
+#define SR_ASAN 0
+#endif
+
 /* Distinct denials are reported once and counted; the rest are summed up
  * when the target ends. */
 #define MAX_DISTINCT 256
@@ -49,6 +70,7 @@ struct sup {
 	int pidfd;        /* the target's: readable once it has exited */
 	char *target_exe; /* the file the target runs, symbolic links resolved */
 	bool target_gone; /* then stderr is closed: it may be a pipe someone reads to EOF */
+	bool unprivileged;
 	int listener;
 	struct seen seen[MAX_DISTINCT];
 	size_t n_seen;
@@ -385,6 +407,74 @@ static void target_exited(struct sup *s)
 	s->target_gone = true;
 }
 
+/* After its exec the launcher leaves the supervisor everything it had
+ * mapped, the whole of the libc it ran included, where a forked supervisor
+ * mapped only the pages it used. Unmapping what no one wrote to (the text
+ * and constants of every loaded object) brings it back there: the pages the
+ * supervisor runs return from the page cache on demand. A segment that a
+ * text relocation wrote to holds private copies and stays. */
+static bool has_textrel(const struct dl_phdr_info *info)
+{
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		if (info->dlpi_phdr[i].p_type != PT_DYNAMIC)
+			continue;
+		const ElfW(Dyn) *d = (const void *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+		for (; d->d_tag != DT_NULL; d++)
+			if (d->d_tag == DT_TEXTREL ||
+			    (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_TEXTREL)))
+				return true;
+	}
+	return false;
+}
+
+static int drop_readonly(struct dl_phdr_info *info, size_t size, void *unused)
+{
+	(void)size;
+	(void)unused;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), vdso = getauxval(AT_SYSINFO_EHDR);
+	if (has_textrel(info))
+		return 0;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t at = info->dlpi_addr + ph->p_vaddr;
+		/* The vDSO is the kernel's, not a file's. */
+		if (ph->p_type != PT_LOAD || (ph->p_flags & PF_W) || at == vdso)
+			continue;
+		uintptr_t from = (at + page - 1) & ~(page - 1);
+		uintptr_t end = (at + ph->p_memsz) & ~(page - 1);
+		if (end > from)
+			madvise((void *)from, end - from, MADV_DONTNEED);
+	}
+	return 0;
+}
+
+/* What the launcher freed, and what it mapped but the supervisor does not
+ * use. It costs the supervisor about 0.2 ms of CPU time (the zapping, and
+ * the faults that bring back the pages it runs): not worth it for a run of
+ * a few milliseconds, so it is done once the supervisor has been idle for
+ * RELEASE_IDLE_MS. A forked supervisor (sanitizer builds) has none of it. */
+#define RELEASE_IDLE_MS 100
+
+static void release_launcher_memory(void)
+{
+	malloc_trim(0);
+	dl_iterate_phdr(drop_readonly, NULL);
+}
+
+/* It reads untrusted memory: it holds no privilege from the first
+ * notification on. Not before, when it has read nothing: dropping costs
+ * root about 0.2 ms of CPU time, which would compete with a short target
+ * for nothing. libcap-ng still works on the launcher's pid, which only
+ * fork resets (pthread_atfork): name ours. */
+static void drop_privileges(struct sup *s)
+{
+	if (s->unprivileged)
+		return;
+	capng_setpid(getpid());
+	caps_drop();
+	s->unprivileged = true;
+}
+
 static void serve(struct sup *s)
 {
 	struct seccomp_notif *req;
@@ -392,16 +482,23 @@ static void serve(struct sup *s)
 	if (seccomp_notify_alloc(&req, &resp) < 0)
 		return;
 	struct pollfd pfd[2] = { { s->listener, POLLIN, 0 }, { s->pidfd, POLLIN, 0 } };
+	int timeout = SR_ASAN ? -1 : RELEASE_IDLE_MS;
 	for (;;) {
-		if (poll(pfd, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
+		int n = poll(pfd, 2, timeout);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
 			break;
+		if (n == 0) {
+			release_launcher_memory();
+			timeout = -1;
+			continue;
 		}
 		if (pfd[0].revents & POLLIN) {
 			memset(req, 0, sizeof *req);
 			if (seccomp_notify_receive(s->listener, req) < 0)
 				continue; /* the caller died meanwhile */
+			drop_privileges(s);
 			handle(s, req, resp);
 			seccomp_notify_respond(s->listener, resp);
 			continue;
@@ -419,13 +516,18 @@ static void serve(struct sup *s)
 }
 
 /* Keep stderr for reports; nothing else of the pipeline may stay open here,
- * or a reader would wait for our end of its pipe. */
-static void detach_fds(int sock)
+ * or a reader would wait for our end of its pipe. Returns the listener, now
+ * descriptor 3. */
+static int detach_fds(int listener)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
 		dup2(null, STDOUT_FILENO);
+		/* A stderr the caller closed stays closed for the target; here it
+		 * must not become whatever is opened next. */
+		if (fcntl(STDERR_FILENO, F_GETFD) < 0)
+			dup2(null, STDERR_FILENO);
 	} else {
 		close(STDIN_FILENO);
 		close(STDOUT_FILENO);
@@ -433,11 +535,10 @@ static void detach_fds(int sock)
 	/* Nor the working directory: it could keep a file system busy. */
 	if (chdir("/") < 0)
 		_exit(1);
-	if (sock != 3) {
-		dup2(sock, 3);
-		sock = 3;
-	}
+	if (listener != 3 && dup2(listener, 3) < 0)
+		_exit(1);
 	syscall(SYS_close_range, 4, ~0U, 0);
+	return 3;
 }
 
 static void ignore_job_signals(void)
@@ -448,105 +549,244 @@ static void ignore_job_signals(void)
 		signal(sigs[i], SIG_IGN);
 }
 
-/* The launcher sends the listener with SCM_RIGHTS (fdpass.h) and does not
- * wait for an answer. */
-static int receive_listener(struct sup *s)
-{
-	int fd = fd_receive(3);
-	if (fd < 0)
-		return -1; /* the launcher failed before its filter: nothing to do */
-	s->pidfd = (int)syscall(SYS_pidfd_open, s->target, 0);
-	return fd;
-}
+/* Starting the supervisor copies nothing of the launcher, where two forks
+ * copied its page tables and then made it fault on every page it wrote
+ * until its exec:
+ *
+ *   launcher --clone(VM|FILES|VFORK)--> middle --clone(VM|FILES)--> supervisor
+ *
+ * The launcher is suspended until the middle has started the supervisor,
+ * noted its pid and exited; it reaps the middle before its exec, and the
+ * supervisor, an orphan, belongs to init or the subreaper: the target
+ * cannot wait() for it.
+ *
+ * Until the launcher execs the target (or exits), the supervisor shares its
+ * memory and its thread-local storage, errno included: it makes raw system
+ * calls only and touches no libc state. It waits on a word that the kernel
+ * clears and wakes as the launcher leaves that memory (set_tid_address(2);
+ * mm_release in kernel/fork.c, on exec and on exit alike). From then on it
+ * is alone in the launcher's old memory, libc as the launcher left it, and
+ * in its old descriptor table, the listener included: the exec gave the
+ * target a copy of its own (unshare_files, before exec_mmap in fs/exec.c),
+ * where the listener, close-on-exec, was closed. Sanitizer builds fork
+ * twice instead (below). */
+#define SUPERVISOR_STACK (256 * 1024) /* MAP_NORESERVE: untouched pages cost nothing */
+#define MIDDLE_STACK (16 * 1024)
 
-static void __attribute__((noreturn)) supervisor_main(const struct policy *p, pid_t target, int sock)
+/* What the supervisor starts from. Static, since the launcher reuses its
+ * own stack meanwhile. */
+static struct {
+	const struct policy *p;
+	pid_t target;
+	sigset_t mask;         /* the launcher's signal mask, for the supervisor once alone */
+	char *stack;           /* top of the supervisor's stack */
+	volatile pid_t pid;    /* from the middle: the supervisor's pid, or -errno */
+	volatile int listener; /* from the handoff, just before the exec; -1 before */
+#if SR_ASAN
+	int sock, other; /* the supervisor's and the launcher's end of the handoff socket */
+#endif
+} start = { .listener = -1 };
+
+static void __attribute__((noreturn)) supervisor_main(int listener)
 {
+	const struct policy *p = start.p;
 	ignore_job_signals();
+	/* Blocked since the clone, so that no handler of the launcher ran on its
+	 * stack and errno; job signals that came meanwhile went with SIG_IGN. */
+	sigprocmask(SIG_SETMASK, &start.mask, NULL);
 	/* Before detach_fds leaves the working directory: the path may be relative. */
-	struct sup s = { .p = p, .target = target, .pidfd = -1,
+	struct sup s = { .p = p, .target = start.target, .pidfd = -1,
 			 .target_exe = realpath(p->target, NULL) };
-	detach_fds(sock);
-	s.listener = receive_listener(&s);
-	close(3);
-	if (s.listener < 0)
-		_exit(0);
+	s.listener = detach_fds(listener);
+	s.pidfd = (int)syscall(SYS_pidfd_open, s.target, 0);
 	if (p->log == REPORT_SYSLOG || p->log == REPORT_BOTH)
 		openlog("sandbox-run", LOG_PID | LOG_NDELAY, LOG_AUTHPRIV);
-	/* It reads untrusted memory: it holds no privilege while it does. */
-	caps_drop();
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	serve(&s);
 	_exit(0);
 }
 
-static bool yama_restricts(void)
+#if !SR_ASAN
+/* The launcher's tid, until the kernel sets it to 0 and wakes the waiters
+ * because the launcher has exec'd or exited. */
+static volatile pid_t launcher_tid;
+
+/* A system call that leaves errno, the launcher's, alone. */
+#if defined(__x86_64__)
+static long raw_syscall(long nr, long a, long b, long c, long d)
 {
-	char c = '0';
-	int fd = open("/proc/sys/kernel/yama/ptrace_scope", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0 && read(fd, &c, 1) != 1)
-		c = '1'; /* unreadable: assume it restricts */
-	if (fd >= 0)
-		close(fd);
-	return c != '0';
+	long ret;
+	register long r10 __asm__("r10") = d;
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
+			 : "rcx", "r11", "memory");
+	return ret;
+}
+#else
+/* syscall(2) sets errno when a call fails, and FUTEX_WAIT fails (EAGAIN)
+ * only once the word is 0, that is once the launcher has gone. The
+ * launcher has called syscall() itself, so it needs no lazy binding here. */
+static long raw_syscall(long nr, long a, long b, long c, long d)
+{
+	long r = syscall(nr, a, b, c, d);
+	return r < 0 ? -errno : r;
+}
+#endif
+
+/* The listener, once the launcher has gone; -1 if it went without handing
+ * one over. Only a listener says that the launcher got past its own work
+ * and left libc whole (it may have died inside malloc before). */
+static int take_listener(void)
+{
+	pid_t tid;
+	/* Not FUTEX_PRIVATE_FLAG: the kernel's wake is a shared one. A wake
+	 * without a change (spurious) just waits again. */
+	while ((tid = launcher_tid) != 0)
+		raw_syscall(SYS_futex, (long)(uintptr_t)&launcher_tid, FUTEX_WAIT, tid, 0);
+	return start.listener;
+}
+#else
+static int take_listener(void)
+{
+	close(start.other); /* the launcher's copy closing is our end of file */
+	return fd_receive(start.sock);
+}
+#endif
+
+/* The supervisor's first function. Simple on purpose: until
+ * take_listener returns, nothing here may touch errno, the heap or stdio. */
+static int supervisor_entry(void *unused)
+{
+	(void)unused;
+	int listener = take_listener();
+	if (listener < 0)
+		_exit(0);
+	supervisor_main(listener);
 }
 
-/* Reaps the middle process, which has sent the supervisor's pid. */
-static void learn_pid(struct supervisor *s)
+#if !SR_ASAN
+/* The middle process: starts the supervisor and exits, so that the
+ * supervisor is an orphan. The launcher is suspended meanwhile, so libc's
+ * clone may set errno. */
+static int middle_main(void *unused)
 {
-	int status;
-	while (waitpid(s->middle, &status, 0) < 0 && errno == EINTR)
-		;
-	if (read(s->sock, &s->pid, sizeof s->pid) != (ssize_t)sizeof s->pid || s->pid <= 0)
-		die("supervisor: could not be started (fork failed); refusing to run without it");
+	(void)unused;
+	pid_t pid = clone(supervisor_entry, start.stack, CLONE_VM | CLONE_FILES | SIGCHLD, NULL);
+	start.pid = pid > 0 ? pid : -errno;
+	return 0;
 }
+
+/* One mapping for both stacks: the middle runs at its far end, which the
+ * supervisor reaches (if ever) only once it serves, long after the middle
+ * has gone. Returns the middle's. */
+static char *map_stacks(void)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	char *base = mmap(NULL, SUPERVISOR_STACK, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+	/* A guard page: an overflow faults instead of writing into the next mapping. */
+	if (base == MAP_FAILED || mprotect(base, page, PROT_NONE) < 0)
+		die("supervisor: cannot map its stack: %s; refusing to run without it",
+		    strerror(errno));
+	start.stack = base + SUPERVISOR_STACK;
+	return base + page + MIDDLE_STACK;
+}
+
+/* The supervisor's pid, or -errno; *middle is left for the handoff to
+ * reap, when it has long become a zombie (CLONE_VFORK returns as soon as
+ * it has left the memory, before it is done exiting). */
+static pid_t start_twice(pid_t *middle)
+{
+	char *middle_stack = map_stacks();
+	/* The word the supervisor waits on: glibc's own (in the thread's
+	 * descriptor) would do as well, but this one is ours to name. */
+	launcher_tid = (pid_t)syscall(SYS_set_tid_address, &launcher_tid);
+	start.pid = -ECHILD; /* the middle died before it could say */
+	*middle = clone(middle_main, middle_stack, CLONE_VM | CLONE_FILES | CLONE_VFORK | SIGCHLD,
+			NULL);
+	return *middle < 0 ? -errno : start.pid;
+}
+
+static void give_listener(int listener)
+{
+	start.listener = listener;
+}
+#else
+/* AddressSanitizer knows one stack per thread and warns (on the target's
+ * stderr) when a process runs on another, and it keeps state that a
+ * CLONE_VM child would share: sanitizer builds fork twice, the supervisor
+ * has memory and descriptors of its own, and the listener travels over a
+ * socket (SCM_RIGHTS), whose end of file is the supervisor's wait. */
+static pid_t start_twice(pid_t *middle_reaped)
+{
+	*middle_reaped = 0;
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return -errno;
+	start.sock = sv[1];
+	start.other = sv[0];
+	/* The pid comes back in a page that the forks keep sharing. */
+	volatile pid_t *pid = mmap(NULL, sizeof *pid, PROT_READ | PROT_WRITE,
+				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (pid == MAP_FAILED)
+		return -errno;
+	*pid = -ECHILD; /* the middle died before it could say */
+	pid_t middle = fork();
+	if (middle == 0) {
+		pid_t sup = fork();
+		if (sup == 0)
+			supervisor_entry(NULL);
+		*pid = sup > 0 ? sup : -errno;
+		_exit(0);
+	}
+	int err = errno;
+	close(sv[1]);
+	if (middle > 0)
+		waitpid(middle, NULL, 0);
+	pid_t r = middle < 0 ? -err : *pid;
+	munmap((void *)pid, sizeof *pid);
+	return r;
+}
+
+static void give_listener(int listener)
+{
+	/* A supervisor already gone is EPIPE here, and the target does not run. */
+	if (fd_send(start.other, listener) < 0)
+		die("supervisor: could not hand over the notification listener (%s); refusing "
+		    "to run without it", strerror(errno));
+	close(listener);
+	close(start.other);
+}
+#endif
 
 void supervisor_start(const struct policy *p, struct supervisor *s)
 {
-	int sv[2];
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		die("supervisor: socketpair: %s", strerror(errno));
-	pid_t target = getpid();
-	pid_t child = fork();
-	if (child < 0)
-		die("supervisor: fork: %s", strerror(errno));
-	if (child == 0) {
-		/* The middle process exits at once, so the supervisor is
-		 * reparented away: the target can neither wait() for it nor
-		 * see it as a child. */
-		close(sv[0]);
-		pid_t sup = fork();
-		if (sup == 0)
-			supervisor_main(p, target, sv[1]);
-		/* The launcher learns the pid from here, without waiting for the
-		 * supervisor to be scheduled. */
-		ssize_t r = write(sv[1], &sup, sizeof sup);
-		_exit(r == (ssize_t)sizeof sup ? 0 : 1);
-	}
-	close(sv[1]);
-	s->sock = sv[0];
-	s->middle = child;
-	s->pid = 0;
+	start.p = p;
+	start.target = getpid();
+	sigset_t all;
+	sigfillset(&all);
+	/* Blocked in the middle and the supervisor until it is alone: no handler
+	 * of the launcher may run on the launcher's stack and errno. */
+	sigprocmask(SIG_SETMASK, &all, &start.mask);
+	s->pid = start_twice(&s->middle);
+	sigprocmask(SIG_SETMASK, &start.mask, NULL);
+	if (s->pid <= 0)
+		die("supervisor: could not be started (%s); refusing to run without it",
+		    strerror(-s->pid));
 	/* Under Yama's ptrace_scope = 1 the supervisor, not being an ancestor,
-	 * needs PR_SET_PTRACER to take the listener and read call arguments,
-	 * and that must be set before the filter forbids it. Otherwise the
-	 * launcher goes on while the supervisor starts. */
-	if (yama_restricts())
-		learn_pid(s);
-	if (s->pid)
-		prctl(PR_SET_PTRACER, s->pid, 0, 0, 0);
+	 * needs PR_SET_PTRACER to read the callers' memory and take their
+	 * stderr, and that must be set before the filter forbids it. Without
+	 * Yama the call fails (EINVAL), harmlessly. */
+	prctl(PR_SET_PTRACER, s->pid, 0, 0, 0);
 }
 
 void supervisor_handoff(struct supervisor *s, int listener)
 {
-	if (!s->pid)
-		learn_pid(s); /* before exec: the target must not inherit a child */
-	/* No round trip: the descriptor travels in the socket, and if the
-	 * supervisor dies before taking it, the listener closes and the kernel
-	 * answers every denied call with ENOSYS. A supervisor already gone is
-	 * EPIPE here, and the target does not run. */
-	if (fd_send(s->sock, listener) < 0)
-		die("supervisor: could not hand over the notification listener (%s); refusing "
-		    "to run without it", strerror(errno));
-	close(listener);
-	close(s->sock);
+	if (s->middle > 0)
+		waitpid(s->middle, NULL, 0); /* the target must not inherit a child */
+	/* No round trip: if the supervisor dies before it takes the listener,
+	 * the listener closes and the kernel answers every denied call with
+	 * ENOSYS. */
+	give_listener(listener);
 }

@@ -10,6 +10,7 @@ supervisor_tests = \
 	tests/supervisor/modes.t \
 	tests/supervisor/pipeline.t \
 	tests/supervisor/killed.t \
+	tests/supervisor/start.t \
 	tests/supervisor/concurrency.t \
 	tests/supervisor/syslog.t \
 	tests/supervisor/explain.t \

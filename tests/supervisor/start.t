@@ -1,0 +1,94 @@
+#!/bin/bash
+# How the supervisor starts and ends. It shares the launcher's memory and
+# descriptor table until the launcher execs the target (src/supervisor.c)
+# and serves only once the kernel has woken it for that exec, yet: it is not
+# a child of the target, it answers and reports denied calls, it holds the
+# listener and the target does not, it holds no privilege and no signal
+# blocked from its start, it ends with the target, and when the launcher
+# fails after starting it (woken by the launcher's exit instead), it is gone
+# too; and when it cannot be started at all, the target does not run.
+source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/supervisor/lib.sh"
+FAULT=$top_builddir/tests/lib/fault
+
+tmp=$(tap_tmp)
+prof=$tmp/denier.ini
+write_profile "$prof" "stdio rpath"
+
+status_field() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status"; }
+
+for runner in $(runners); do
+	# Not through the runner functions: $! must be the target's pid.
+	as=()
+	[ "$runner" = as_nobody ] && as=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
+	rm -f "$tmp/fifo"
+	mkfifo "$tmp/fifo"
+	chmod 666 "$tmp/fifo"
+	"${as[@]}" "$SANDBOX_RUN" -p "$prof" "$DENIER" socket wait socket \
+		<"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+	target=$!
+	exec 7>"$tmp/fifo"
+	wait_for_line "$tmp/out" '^socket: '
+	is "$(cat "$tmp/out")" "socket: denied (EPERM)" \
+		"$runner: the exec woke the supervisor: a denied call is answered (EPERM; unanswered, ENOSYS)"
+	like "$(cat "$tmp/err")" '^sandbox-run: denier\[[0-9]+\]: denied socket\(AF_INET, SOCK_STREAM, 0\): needs promise "inet"' \
+		"$runner: ... and reported"
+	sup=$(sandbox_processes "$tmp/")
+	is "$(echo "$sup" | grep -c .)" 1 "$runner: one supervisor runs beside the target"
+	sup=${sup:-0}
+	children=" $(cat /proc/"$target"/task/*/children) "
+	[[ $children != *" $sup "* ]] && [ "$(status_field "$sup" PPid)" != "$target" ]
+	ok $? "$runner: the supervisor is not a child of the target (target's children:$children)"
+	fds() { for fd in /proc/"$1"/fd/*; do readlink "$fd"; done; }
+	like "$(fds "$sup")" "seccomp notify" "$runner: the supervisor holds the listener"
+	unlike "$(fds "$target")" "seccomp notify" "$runner: ... and the target does not (close-on-exec)"
+	is "$(status_field "$sup" Name)" sandbox-run "$runner: its name is sandbox-run (make bench finds it by it)"
+	is "$(status_field "$sup" Seccomp)" 0 "$runner: it runs outside the target's filter"
+	is "$(status_field "$sup" NoNewPrivs)" 1 "$runner: it has no_new_privs"
+	is "$(status_field "$sup" CapPrm):$(status_field "$sup" CapEff)" 0000000000000000:0000000000000000 \
+		"$runner: it holds no capability (libcap-ng worked on its pid, not the launcher's)"
+	is "$(status_field "$sup" SigBlk)" "$(status_field "$target" SigBlk)" \
+		"$runner: its signal mask is the one the target was given (none left blocked from its start)"
+	echo go >&7
+	exec 7>&-
+	wait "$target"
+	is "$?" 0 "$runner: the target finishes"
+	is "$(tail -n +2 "$tmp/out")" "wait: done
+socket: denied (EPERM)" "$runner: its second denied call is answered too"
+	wait_no_sandbox_processes "$tmp/"
+	ok $? "$runner: the supervisor exits with the target"
+done
+
+# The launcher fails after starting the supervisor: the filter cannot be
+# loaded (SECCOMP_SET_MODE_FILTER fails under tests/lib/fault) ...
+"$FAULT" --errno seccomp:1=ENOMEM -- "$SANDBOX_RUN" -p "$prof" "$DENIER" socket \
+	>"$tmp/out" 2>"$tmp/err"
+is "$?:$(cat "$tmp/out")" "125:" "the filter cannot be loaded: exit 125, the target did not run"
+like "$(cat "$tmp/err")" "seccomp: cannot load" "... and says why"
+wait_no_sandbox_processes "$tmp/"
+ok $? "... and no supervisor is left behind"
+
+# ... or the listener was handed over, but the exec fails (the target is a
+# script whose interpreter is missing).
+printf '#!%s/no-such-interpreter\n' "$tmp" >"$tmp/script"
+chmod 755 "$tmp/script"
+"$SANDBOX_RUN" -p "$prof" "$tmp/script" 2>"$tmp/err"
+is "$?" 127 "the exec of the target fails after the handoff: exit 127"
+wait_no_sandbox_processes "$tmp/"
+ok $? "... and no supervisor is left behind"
+
+# ... or a clone fails (RLIMIT_NPROC, for a user of the test's own whom no
+# other process counts against): the launcher's (1) or the middle's (2).
+for n in 1 2; do
+	if [ "$(id -u)" != 0 ]; then
+		skip "RLIMIT_NPROC $n: refused" "needs root to run as a user of its own"
+		continue
+	fi
+	out=$(prlimit --nproc=$n setpriv --reuid=54321 --regid=54321 --clear-groups -- \
+		"$SANDBOX_RUN" -p "$prof" "$DENIER" pid 2>"$tmp/err")
+	is "$?:$out" "125:" "RLIMIT_NPROC $n: the supervisor cannot be started: exit 125, the target did not run"
+	like "$(cat "$tmp/err")" "supervisor: could not be started \(.*\); refusing to run without it" \
+		"... and says why"
+done
+
+done_testing
