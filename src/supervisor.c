@@ -590,6 +590,10 @@ static struct {
 static void __attribute__((noreturn)) supervisor_main(int listener)
 {
 	const struct policy *p = start.p;
+	/* Not dumpable: a target of the same user under landlock = off could
+	 * otherwise open /proc/PID/mem of this unconfined process (files are
+	 * Landlock's, not seccomp's, to refuse) and write into it. */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	ignore_job_signals();
 	/* Blocked since the clone, so that no handler of the launcher ran on its
 	 * stack and errno; job signals that came meanwhile went with SIG_IGN. */

@@ -91,4 +91,28 @@ for n in 1 2; do
 		"... and says why"
 done
 
+# The supervisor is not dumpable: a target of the same user without Landlock
+# (landlock = off) cannot open its /proc/PID/mem, which would let it write
+# into an unconfined process. An ordinary user's own dumpable process can.
+if [ "$(id -u)" = 0 ]; then
+	cat >"$tmp/nolandlock.ini" <<'INI'
+[profile]
+description = a shell without Landlock, to reach for the supervisor's memory
+promises = stdio rpath wpath cpath proc exec
+landlock = off
+[arguments]
+operands = none
+INI
+	mem_of_supervisors='read -r _ _ _ _ _ sid _ </proc/self/stat
+		for d in /proc/[0-9]*; do
+			[ "$(cat "$d/comm" 2>/dev/null)" = sandbox-run ] || continue
+			read -r _ _ _ _ _ s _ <"$d/stat" 2>/dev/null
+			[ "$s" = "$sid" ] || continue
+			if (exec 3<>"$d/mem") 2>/dev/null; then echo "opened ${d#/proc/}"; else echo "refused ${d#/proc/}"; fi
+		done'
+	out=$(as_nobody setsid sh -c 'sleep 5 & exec 3<>/proc/$!/mem && echo opened; kill $!' 2>&1)
+	is "$out" "opened" "as nobody, unconfined: the memory of one's own dumpable process opens"
+	out=$(as_nobody setsid "$SANDBOX_RUN" -p "$tmp/nolandlock.ini" sh -c "$mem_of_supervisors" 2>&1)
+	like "$out" "^refused [0-9]+$" "as nobody, landlock = off: the supervisor's memory does not open"
+fi
 done_testing
