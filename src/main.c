@@ -1,7 +1,7 @@
 /* sandbox-run: the data flow of DESIGN.md, one stage per call.
  *
  *   argv, environ → cli → profile → preload → args → policy
- *   → supervisor (forked outside the sandbox) → no_new_privs → landlock
+ *   → supervisor (cloned outside the sandbox) → no_new_privs → landlock
  *   → caps → seccomp → hand the listener over → execve in place */
 #include <errno.h>
 #include <fcntl.h>
