@@ -38,7 +38,9 @@ for harness in policy args; do
 	# fuzz-args never dies: it is checked for leaks here.
 	leaks=1
 	[ "$harness" = policy ] && leaks=0
-	"$bin" -detect_leaks=$leaks -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 -max_len=8192 \
+	# -detect_leaks=0 stops libFuzzer's own checks only: LeakSanitizer's
+	# report at exit would still count every die() of the whole run.
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$leaks "$bin" -detect_leaks=$leaks -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 -max_len=8192 \
 		-dict="$fuzz/profile.dict" -artifact_prefix="$artifacts/$harness-" \
 		-print_final_stats=1 "$tmp/$harness" >"$tmp/$harness.log" 2>&1
 	status=$?
