@@ -53,18 +53,53 @@ static const struct {
 	{ "dns", "/etc/gai.conf", ACC_READ_FILE, "address selection (promise dns)" },
 };
 
-static void add_grant(struct policy *p, const char *path, unsigned access, const char *why)
+/* Grants are found by path through an open-addressing hash table: file -f
+ * names thousands of files, and a scan per grant made that quadratic. */
+static size_t path_hash(const char *path)
 {
-	for (size_t i = 0; i < p->n_grants; i++) {
-		if (strcmp(p->grants[i].path, path) == 0) {
-			p->grants[i].access |= access;
-			return;
-		}
+	size_t h = 14695981039346656037u; /* FNV-1a */
+	for (; *path; path++)
+		h = (h ^ (unsigned char)*path) * 1099511628211u;
+	return h;
+}
+
+static size_t *find_slot(const struct policy *p, const char *path)
+{
+	size_t mask = p->n_slots - 1, i = path_hash(path) & mask;
+	while (p->grant_slots[i] && strcmp(p->grants[p->grant_slots[i] - 1].path, path) != 0)
+		i = (i + 1) & mask;
+	return &p->grant_slots[i];
+}
+
+static void grow_slots(struct policy *p)
+{
+	free(p->grant_slots);
+	p->n_slots = p->n_slots ? p->n_slots * 2 : 64;
+	p->grant_slots = xcalloc(p->n_slots, sizeof *p->grant_slots);
+	for (size_t i = 0; i < p->n_grants; i++)
+		*find_slot(p, p->grants[i].path) = i + 1;
+}
+
+/* The grant for path, made or widened; flags are set on what it returns
+ * (the path may have been granted before). */
+static struct grant *add_grant(struct policy *p, const char *path, unsigned access,
+			       const char *why)
+{
+	if (2 * (p->n_grants + 1) > p->n_slots)
+		grow_slots(p);
+	size_t *slot = find_slot(p, path);
+	if (*slot) {
+		p->grants[*slot - 1].access |= access;
+		return &p->grants[*slot - 1];
 	}
-	p->grants = xrealloc(p->grants, (p->n_grants + 1) * sizeof *p->grants);
+	if (p->n_grants == p->grants_cap)
+		p->grants = xrealloc(p->grants, (p->grants_cap = p->grants_cap ? p->grants_cap * 2 : 32) *
+						     sizeof *p->grants);
 	p->grants[p->n_grants++] = (struct grant){
 		.path = xstrdup(path), .access = access, .why = xstrdup(why),
 	};
+	*slot = p->n_grants;
+	return &p->grants[p->n_grants - 1];
 }
 
 static void grant_promise(struct policy *p, const char *name, const char *why)
@@ -129,16 +164,15 @@ static void add_system_paths(struct policy *p)
 {
 	for (size_t i = 0; i < sizeof system_set / sizeof system_set[0]; i++) {
 		char *why = xasprintf("system read set: %s", system_set[i].why);
-		add_grant(p, system_set[i].path, system_set[i].access, why);
-		p->grants[p->n_grants - 1].quiet_missing = true;
+		add_grant(p, system_set[i].path, system_set[i].access, why)->quiet_missing = true;
 		free(why);
 	}
 	for (size_t i = 0; i < sizeof promise_paths / sizeof promise_paths[0]; i++) {
 		int idx = promise_lookup(promise_paths[i].promise);
 		if (idx < 0 || !p->promise[idx])
 			continue;
-		add_grant(p, promise_paths[i].path, promise_paths[i].access, promise_paths[i].why);
-		p->grants[p->n_grants - 1].quiet_missing = true;
+		add_grant(p, promise_paths[i].path, promise_paths[i].access, promise_paths[i].why)
+			->quiet_missing = true;
 	}
 }
 
@@ -241,8 +275,7 @@ static void add_outputs(const struct policy_input *in, struct policy *p)
 		if (exists && !pattern) {
 			add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why);
 		} else if (!pattern && in->profile->create_outputs == CREATE_LAUNCHER) {
-			add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why);
-			p->grants[p->n_grants - 1].create_first = true;
+			add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why)->create_first = true;
 		} else {
 			char *dir = parent_dir(out);
 			add_grant(p, dir, ACC_READ_DIR | ACC_CREATE | ACC_WRITE, why);
@@ -263,8 +296,7 @@ static void add_rule_paths(struct policy *p, const struct strlist *l, unsigned a
 		if (glob(l->item[i], GLOB_NOCHECK, NULL, &g) == 0) {
 			for (size_t j = 0; j < g.gl_pathc; j++) {
 				const char *path = g.gl_pathv[j];
-				add_grant(p, path, is_dir(path) ? access : access & ~ACC_READ_DIR, why);
-				p->grants[p->n_grants - 1].quiet_missing = true;
+				add_grant(p, path, is_dir(path) ? access : access & ~ACC_READ_DIR, why)->quiet_missing = true;
 			}
 			globfree(&g);
 		}
@@ -416,6 +448,7 @@ void policy_free(struct policy *p)
 		free(p->grants[i].why);
 	}
 	free(p->grants);
+	free(p->grant_slots);
 	for (size_t i = 0; i < p->n_ports; i++)
 		free(p->ports[i].why);
 	free(p->ports);

@@ -58,6 +58,9 @@ struct policy {
 	unsigned landlock_abi_needed;
 	struct grant *grants;
 	size_t n_grants;
+	size_t grants_cap;       /* policy.c's: allocated grants */
+	size_t *grant_slots;     /* policy.c's: hash of paths → index + 1 */
+	size_t n_slots;
 	struct port_grant *ports;
 	size_t n_ports;
 	bool restrict_tcp;       /* Landlock denies TCP bind/connect but ports */
