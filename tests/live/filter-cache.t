@@ -27,6 +27,16 @@ inode() { stat -c %i "$(find "$cache" -maxdepth 1 -name '*.bpf' | head -1)"; }
 out=$("$PROBE" socket-inet)
 is "$out" "socket-inet: allowed" "unconfined, the probe's socket call succeeds"
 
+# A kernel without keyrings (CONFIG_KEYS), or a container whose own filter
+# refuses keyctl, has no cache: sandbox-run confines all the same.
+if sr -v --explain -p "$tmp/probe.ini" "$PROBE" 2>&1 | grep -q "no kernel keyring"; then
+	out=$(sr --log=none -p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+	is "$out" "socket-inet: denied (EPERM)" "without a keyring the call is denied all the same"
+	skip "the filter cache" "no kernel keyring here (keyctl refused or CONFIG_KEYS off)"
+	done_testing
+	exit 0
+fi
+
 out=$(sr --log=none -p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
 is "$out" "socket-inet: denied (EPERM)" "first run: the call is denied"
 is "$(entries "$cache")" 1 "first run: it recorded one compiled filter"
@@ -78,6 +88,18 @@ for call in keyctl add-key request-key; do
 done
 out=$(sr --on-violation=report -p "$tmp/probe.ini" "$PROBE" socket-inet 2>/dev/null)
 is "$out" "socket-inet: allowed" "on-violation = report lets other denied calls through"
+
+# No keyring (simulated: keyctl refused, as a container's filter would):
+# no cache, the same confinement.
+FAULT=$top_builddir/tests/lib/fault
+nokey=$tmp/nokey
+mkdir -m 0700 "$nokey"
+printf '[settings]\nfilter-cache = %s\n' "$nokey" >"$tmp/nokey.conf"
+out=$("$FAULT" --errno keyctl=ENOSYS -- "$SANDBOX_RUN" -v --config "$tmp/nokey.conf" --log=none \
+	-p "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+like "$out" "socket-inet: denied \(EPERM\)" "keyctl refused: the call is denied all the same"
+like "$out" "filter cache: no kernel keyring" "keyctl refused: -v says the cache is not used"
+is "$(entries "$nokey")" 0 "keyctl refused: nothing is written"
 
 # Where the cache is not used.
 open=$tmp/open
