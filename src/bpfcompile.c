@@ -34,7 +34,6 @@ struct rule *ruleset_add(struct ruleset *rs, uint32_t action, int nr, const char
 	if (rs->n == rs->cap)
 		rs->v = xrealloc(rs->v, (rs->cap = rs->cap ? rs->cap * 2 : 256) * sizeof *rs->v);
 	struct rule *r = &rs->v[rs->n++];
-	memset(r, 0, sizeof *r);
 	*r = (struct rule){ .nr = nr, .action = action, .name = name };
 	return r;
 }

@@ -21,22 +21,16 @@ static bool read_caps(struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3])
 /* The ambient set is a subset of the permitted and inheritable ones, so a
  * process whose permitted, effective and inheritable sets are empty holds
  * nothing (the bounding set only limits what an exec could add, and
- * no_new_privs stops that). */
-static bool holds_no_capability(void)
+ * no_new_privs stops that). Unreadable counts as holding something. */
+static bool holds_nothing(const struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3],
+			  bool read)
 {
-	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
-	if (!read_caps(d))
+	if (!read)
 		return false;
 	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
 		if (d[i].permitted | d[i].effective | d[i].inheritable)
 			return false;
 	return true;
-}
-
-static bool has_effective(int cap)
-{
-	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
-	return read_caps(d) && (d[CAP_TO_INDEX(cap)].effective & CAP_TO_MASK(cap));
 }
 
 /* One PR_CAPBSET_DROP per capability, up to the first the kernel does not
@@ -58,12 +52,14 @@ static void empty_bounding_set(void)
 void caps_drop(void)
 {
 	/* The common case, an ordinary user: one system call. */
-	if (holds_no_capability())
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
+	bool read = read_caps(d);
+	if (holds_nothing(d, read))
 		return;
 	/* The bounding set can only be emptied with CAP_SETPCAP, so first;
 	 * without it, no_new_privs already keeps exec from raising
 	 * capabilities. */
-	if (has_effective(CAP_SETPCAP))
+	if (read && (d[CAP_TO_INDEX(CAP_SETPCAP)].effective & CAP_TO_MASK(CAP_SETPCAP)))
 		empty_bounding_set();
 	/* Emptying the permitted set empties the ambient one with it (the
 	 * kernel keeps ambient within permitted and inheritable). */
@@ -72,6 +68,7 @@ void caps_drop(void)
 	if (r < 0)
 		die("libcap-ng: cannot drop capabilities (capng_apply returned %d); "
 		    "refusing to run with them", r);
-	if (!holds_no_capability())
+	read = read_caps(d);
+	if (!holds_nothing(d, read))
 		die("capabilities are still held after dropping them; refusing to run with them");
 }

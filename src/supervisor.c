@@ -42,18 +42,8 @@
 #define SYS_pidfd_send_signal 424
 #endif
 
-/* AddressSanitizer builds start the supervisor with fork (start_twice). */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SR_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(SR_ASAN)
-#define SR_ASAN 1
-#endif
-#ifndef SR_ASAN
-#define SR_ASAN 0
-#endif
+/* AddressSanitizer builds (SR_ASAN, util.h) start the supervisor with fork
+ * (start_twice). */
 
 /* Distinct denials are reported once and counted; the rest are summed up
  * when the target ends. */
@@ -787,8 +777,9 @@ void supervisor_start(const struct policy *p, struct supervisor *s)
 
 void supervisor_handoff(struct supervisor *s, int listener)
 {
-	if (s->middle > 0)
-		waitpid(s->middle, NULL, 0); /* the target must not inherit a child */
+	/* The target must not inherit a child. */
+	while (s->middle > 0 && waitpid(s->middle, NULL, 0) < 0 && errno == EINTR)
+		;
 	/* No round trip: if the supervisor dies before it takes the listener,
 	 * the listener closes and the kernel answers every denied call with
 	 * ENOSYS. */

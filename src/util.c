@@ -62,12 +62,7 @@ void die(const char *fmt, ...)
 	_exit(EXIT_SANDBOX);
 }
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SR_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(SR_ASAN)
+#if SR_ASAN
 void crash_guard(bool on) { (void)on; } /* ASan's own report is better */
 #else
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };

@@ -23,6 +23,20 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void die_status(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
+/* SR_ASAN: 1 in an AddressSanitizer build (gcc or clang), else 0; such
+ * builds keep their own crash reports and cannot share a stack. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SR_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(SR_ASAN)
+#define SR_ASAN 1
+#endif
+#ifndef SR_ASAN
+#define SR_ASAN 0
+#endif
+
 /* A crash before exec (a bug, or a library failing under memory pressure:
  * libseccomp 2.5.4 segfaults when malloc fails in seccomp_export_bpf) ends
  * with one line and EXIT_SANDBOX, never a core dump with nothing said.
