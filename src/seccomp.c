@@ -119,9 +119,9 @@ static void exec_rule(struct ruleset *rs)
 {
 	struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, SCMP_SYS(execve), "execve");
 	r->ncond = 3;
-	r->cmp[0] = (struct scmp_arg_cmp)SCMP_A0(SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_PATH));
-	r->cmp[1] = (struct scmp_arg_cmp)SCMP_A1(SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_ARGV));
-	r->cmp[2] = (struct scmp_arg_cmp)SCMP_A2(SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_ENVP));
+	r->cmp[0] = (struct scmp_arg_cmp){ 0, SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_PATH), 0 };
+	r->cmp[1] = (struct scmp_arg_cmp){ 1, SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_ARGV), 0 };
+	r->cmp[2] = (struct scmp_arg_cmp){ 2, SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_ENVP), 0 };
 }
 
 static uint32_t denial_action(const struct policy *p, bool supervised)
