@@ -143,7 +143,37 @@ static void create_output(const struct grant *g)
 	close(fd);
 }
 
-static void add_path_rule(int ruleset, const struct grant *g, uint64_t handled)
+/* Descriptors of granted paths, closed together: one close_range() where
+ * the kernel handed out consecutive numbers (the usual case) instead of a
+ * close() per grant. Bounded, so that a list of thousands of inputs
+ * (file -f) holds no more than this many at a time. */
+#define BATCH 64
+struct batch {
+	int fd[BATCH];
+	size_t n;
+};
+
+static void batch_close(struct batch *b)
+{
+	bool consecutive = true;
+	for (size_t i = 1; i < b->n; i++)
+		consecutive &= b->fd[i] == b->fd[0] + (int)i;
+	if (b->n > 1 && consecutive &&
+	    syscall(SYS_close_range, b->fd[0], b->fd[b->n - 1], 0) == 0)
+		b->n = 0;
+	for (size_t i = 0; i < b->n; i++)
+		close(b->fd[i]);
+	b->n = 0;
+}
+
+static void batch_add(struct batch *b, int fd)
+{
+	if (b->n == BATCH)
+		batch_close(b);
+	b->fd[b->n++] = fd;
+}
+
+static void add_path_rule(int ruleset, const struct grant *g, uint64_t handled, struct batch *b)
 {
 	if (g->create_first)
 		create_output(g);
@@ -173,7 +203,7 @@ static void add_path_rule(int ruleset, const struct grant *g, uint64_t handled)
 		else
 			die("landlock: cannot grant %s (%s): %s", g->path, g->why, strerror(errno));
 	}
-	close(fd);
+	batch_add(b, fd);
 }
 
 static void add_port_rules(int ruleset, const struct policy *p, uint64_t handled_net)
@@ -226,27 +256,37 @@ static int negotiate(const struct policy *p)
 	return abi;
 }
 
-void landlock_apply(const struct policy *p)
+struct landlock_ruleset landlock_prepare(const struct policy *p)
 {
-	int abi = negotiate(p);
-	if (!abi) {
+	struct landlock_ruleset rs = { .fd = -1, .abi = negotiate(p) };
+	if (!rs.abi) {
 		for (size_t i = 0; i < p->n_grants; i++)
 			if (p->grants[i].create_first)
 				create_output(&p->grants[i]);
-		return;
+		return rs;
 	}
-	struct ll_ruleset_attr attr = handled_for(abi);
+	struct ll_ruleset_attr attr = handled_for(rs.abi);
 	if (!p->restrict_tcp)
 		attr.handled_access_net = 0;
-	size_t size = abi >= 6 ? sizeof attr : abi >= 4 ? 16 : 8;
-	int ruleset = (int)ll_create_ruleset(&attr, size, 0);
-	if (ruleset < 0)
+	size_t size = rs.abi >= 6 ? sizeof attr : rs.abi >= 4 ? 16 : 8;
+	rs.fd = (int)ll_create_ruleset(&attr, size, 0); /* close-on-exec */
+	if (rs.fd < 0)
 		die("landlock: cannot create a ruleset: %s", strerror(errno));
+	struct batch b = { .n = 0 };
 	for (size_t i = 0; i < p->n_grants; i++)
-		add_path_rule(ruleset, &p->grants[i], attr.handled_access_fs);
-	add_port_rules(ruleset, p, attr.handled_access_net);
-	if (ll_restrict_self(ruleset) < 0)
+		add_path_rule(rs.fd, &p->grants[i], attr.handled_access_fs, &b);
+	batch_close(&b);
+	add_port_rules(rs.fd, p, attr.handled_access_net);
+	return rs;
+}
+
+void landlock_restrict(const struct policy *p, struct landlock_ruleset *rs)
+{
+	if (rs->fd < 0)
+		return;
+	if (ll_restrict_self(rs->fd) < 0)
 		die("landlock: cannot restrict: %s", strerror(errno));
-	close(ruleset);
-	msg_verbose("landlock ABI %d applied: %zu paths, %zu ports", abi, p->n_grants, p->n_ports);
+	close(rs->fd);
+	rs->fd = -1;
+	msg_verbose("landlock ABI %d applied: %zu paths, %zu ports", rs->abi, p->n_grants, p->n_ports);
 }

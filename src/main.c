@@ -1,8 +1,9 @@
 /* sandbox-run: the data flow of DESIGN.md, one stage per call.
  *
  *   argv, environ → cli → profile → preload → args → policy
- *   → supervisor (cloned outside the sandbox) → no_new_privs → landlock
- *   → caps → seccomp → hand the listener over → execve in place */
+ *   → landlock ruleset → supervisor (cloned outside the sandbox)
+ *   → no_new_privs → landlock restriction → caps → seccomp
+ *   → hand the listener over → execve in place */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -127,17 +128,18 @@ static void __attribute__((noreturn)) apply(const struct policy *p, struct filte
 					    const struct exec_args *ex, unsigned reserved)
 {
 	bool supervised = policy_supervised(p);
+	struct landlock_ruleset ruleset = landlock_prepare(p);
 	struct supervisor sup = { 0 };
 	if (supervised)
 		supervisor_start(p, &sup);
 	/* Before Landlock: an ordinary user may restrict itself only with it. */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		die("cannot set no_new_privs: %s", strerror(errno));
-	landlock_apply(p);
+	landlock_restrict(p, &ruleset);
 	caps_drop();
 	int listener = seccomp_load_filters(f);
 	if (supervised)
-		supervisor_handoff(&sup, listener);
+		supervisor_handoff(listener);
 	release_std_fds(reserved);
 	crash_guard(false);
 	execve(ex->path, ex->argv, ex->envp);
