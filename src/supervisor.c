@@ -42,8 +42,8 @@
 #define SYS_pidfd_send_signal 424
 #endif
 
-/* AddressSanitizer builds (SR_ASAN, util.h) start the supervisor with fork
- * (start_twice). */
+/* AddressSanitizer builds (SR_ASAN, util.h) start the supervisor with two
+ * forks (start_supervisor). */
 
 /* Distinct denials are reported once and counted; the rest are summed up
  * when the target ends. */
@@ -539,16 +539,18 @@ static void ignore_job_signals(void)
 		signal(sigs[i], SIG_IGN);
 }
 
-/* Starting the supervisor copies nothing of the launcher, where two forks
+/* Starting the supervisor copies nothing of the launcher, where a fork
  * copied its page tables and then made it fault on every page it wrote
  * until its exec:
  *
- *   launcher --clone(VM|FILES|VFORK)--> middle --clone(VM|FILES)--> supervisor
+ *   launcher --clone(VM|FILES, exit signal 0)--> supervisor
  *
- * The launcher is suspended until the middle has started the supervisor,
- * noted its pid and exited; it reaps the middle before its exec, and the
- * supervisor, an orphan, belongs to init or the subreaper: the target
- * cannot wait() for it.
+ * Its exit signal is 0, which makes it a "clone" child: wait(), waitpid()
+ * and waitid() of the target see it only with __WALL or __WCLONE, and its
+ * end sends the target no SIGCHLD. So the target, which the launcher
+ * becomes, need not be shielded from it by a middle process that exits (a
+ * second clone and a round trip, some 50 µs); should the target end first,
+ * the kernel hands it to init or the subreaper with SIGCHLD as its signal.
  *
  * Until the launcher execs the target (or exits), the supervisor shares its
  * memory and its thread-local storage, errno included: it makes raw system
@@ -561,7 +563,6 @@ static void ignore_job_signals(void)
  * where the listener, close-on-exec, was closed. Sanitizer builds fork
  * twice instead (below). */
 #define SUPERVISOR_STACK (256 * 1024) /* MAP_NORESERVE: untouched pages cost nothing */
-#define MIDDLE_STACK (16 * 1024)
 
 /* What the supervisor starts from. Static, since the launcher reuses its
  * own stack meanwhile. */
@@ -570,7 +571,6 @@ static struct {
 	pid_t target;
 	sigset_t mask;         /* the launcher's signal mask, for the supervisor once alone */
 	char *stack;           /* top of the supervisor's stack */
-	volatile pid_t pid;    /* from the middle: the supervisor's pid, or -errno */
 	volatile int listener; /* from the handoff, just before the exec; -1 before */
 #if SR_ASAN
 	int sock, other; /* the supervisor's and the launcher's end of the handoff socket */
@@ -660,46 +660,28 @@ static int supervisor_entry(void *unused)
 }
 
 #if !SR_ASAN
-/* The middle process: starts the supervisor and exits, so that the
- * supervisor is an orphan. The launcher is suspended meanwhile, so libc's
- * clone may set errno. */
-static int middle_main(void *unused)
-{
-	(void)unused;
-	pid_t pid = clone(supervisor_entry, start.stack, CLONE_VM | CLONE_FILES | SIGCHLD, NULL);
-	start.pid = pid > 0 ? pid : -errno;
-	return 0;
-}
-
-/* One mapping for both stacks: the middle runs at its far end, which the
- * supervisor reaches (if ever) only once it serves, long after the middle
- * has gone. Returns the middle's. */
-static char *map_stacks(void)
+/* The supervisor's stack, with a guard page: an overflow faults instead of
+ * writing into the next mapping. */
+static char *map_stack(void)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	char *base = mmap(NULL, SUPERVISOR_STACK, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-	/* A guard page: an overflow faults instead of writing into the next mapping. */
 	if (base == MAP_FAILED || mprotect(base, page, PROT_NONE) < 0)
 		die("supervisor: cannot map its stack: %s; refusing to run without it",
 		    strerror(errno));
-	start.stack = base + SUPERVISOR_STACK;
-	return base + page + MIDDLE_STACK;
+	return base + SUPERVISOR_STACK;
 }
 
-/* The supervisor's pid, or -errno; *middle is left for the handoff to
- * reap, when it has long become a zombie (CLONE_VFORK returns as soon as
- * it has left the memory, before it is done exiting). */
-static pid_t start_twice(pid_t *middle)
+/* The supervisor's pid, or -errno. */
+static pid_t start_supervisor(void)
 {
-	char *middle_stack = map_stacks();
+	char *stack = map_stack();
 	/* The word the supervisor waits on: glibc's own (in the thread's
 	 * descriptor) would do as well, but this one is ours to name. */
 	launcher_tid = (pid_t)syscall(SYS_set_tid_address, &launcher_tid);
-	start.pid = -ECHILD; /* the middle died before it could say */
-	*middle = clone(middle_main, middle_stack, CLONE_VM | CLONE_FILES | CLONE_VFORK | SIGCHLD,
-			NULL);
-	return *middle < 0 ? -errno : start.pid;
+	pid_t pid = clone(supervisor_entry, stack, CLONE_VM | CLONE_FILES, NULL);
+	return pid > 0 ? pid : -errno;
 }
 
 static void give_listener(int listener)
@@ -712,9 +694,8 @@ static void give_listener(int listener)
  * CLONE_VM child would share: sanitizer builds fork twice, the supervisor
  * has memory and descriptors of its own, and the listener travels over a
  * socket (SCM_RIGHTS), whose end of file is the supervisor's wait. */
-static pid_t start_twice(pid_t *middle_reaped)
+static pid_t start_supervisor(void)
 {
-	*middle_reaped = 0;
 	int sv[2];
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return -errno;
@@ -760,10 +741,10 @@ void supervisor_start(const struct policy *p, struct supervisor *s)
 	start.target = getpid();
 	sigset_t all;
 	sigfillset(&all);
-	/* Blocked in the middle and the supervisor until it is alone: no handler
-	 * of the launcher may run on the launcher's stack and errno. */
+	/* Blocked in the supervisor until it is alone: no handler of the
+	 * launcher may run on the launcher's stack and errno. */
 	sigprocmask(SIG_SETMASK, &all, &start.mask);
-	s->pid = start_twice(&s->middle);
+	s->pid = start_supervisor();
 	sigprocmask(SIG_SETMASK, &start.mask, NULL);
 	if (s->pid <= 0)
 		die("supervisor: could not be started (%s); refusing to run without it",
@@ -775,11 +756,8 @@ void supervisor_start(const struct policy *p, struct supervisor *s)
 	prctl(PR_SET_PTRACER, s->pid, 0, 0, 0);
 }
 
-void supervisor_handoff(struct supervisor *s, int listener)
+void supervisor_handoff(int listener)
 {
-	/* The target must not inherit a child. */
-	while (s->middle > 0 && waitpid(s->middle, NULL, 0) < 0 && errno == EINTR)
-		;
 	/* No round trip: if the supervisor dies before it takes the listener,
 	 * the listener closes and the kernel answers every denied call with
 	 * ENOSYS. */

@@ -3,9 +3,9 @@
  * per on-violation (deny: EPERM, kill: SIGSYS, report: let it run).
  *
  * It is started before any layer is applied (so it is outside the sandbox),
- * as a grandchild (so the target cannot wait() for it) that shares the
- * launcher's memory until the launcher execs (so starting it copies
- * nothing), keeps no descriptor of the pipeline, and exits when the last
+ * as a child with exit signal 0 (so the target cannot wait() for it and
+ * gets no SIGCHLD from it) that shares the launcher's memory until the
+ * launcher execs (so starting it copies nothing), keeps no descriptor of the pipeline, and exits when the last
  * sandboxed process is gone. If it dies, the kernel answers ENOSYS: denied
  * calls stay denied. */
 #ifndef SR_SUPERVISOR_H
@@ -17,14 +17,13 @@
 
 struct supervisor {
 	pid_t pid;
-	pid_t middle; /* the process that started it and exited; reaped by the handoff */
 };
 
 /* Starts the supervisor; exits 125 on failure. */
 void supervisor_start(const struct policy *p, struct supervisor *s);
 /* After the filter is loaded, just before the exec: hand the listener over.
- * Uses only wait4 (and sendmsg and close in sanitizer builds), which every
- * filter allows. */
-void supervisor_handoff(struct supervisor *s, int listener);
+ * Makes no system call (sendmsg and close in sanitizer builds, which every
+ * filter allows). */
+void supervisor_handoff(int listener);
 
 #endif

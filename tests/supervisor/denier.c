@@ -17,6 +17,9 @@
  *                   ..." as socket does
  *   catch-sigsys    installs a SIGSYS handler that survives: "catch-sigsys: set"
  *   pid             "pid: PID"
+ *   reap            waitpid(-1, WNOHANG), as a shell reaps: "reap: ECHILD"
+ *                   without children it can wait for, "reap: running"
+ *                   with one still running, "reap: PID" when it reaped one
  *
  * Everything it needs besides the denied calls is in stdio (write, read,
  * exit) and, for threads and children, the thread and proc promises. */
@@ -177,6 +180,15 @@ int main(int argc, char **argv)
 			printf("catch-sigsys: set\n");
 		} else if (strcmp(a, "pid") == 0) {
 			printf("pid: %d\n", (int)getpid());
+		} else if (strcmp(a, "reap") == 0) {
+			int status;
+			pid_t r = waitpid(-1, &status, WNOHANG);
+			if (r < 0)
+				printf("reap: %s\n", strerrorname_np(errno));
+			else if (r == 0)
+				printf("reap: running\n");
+			else
+				printf("reap: %d\n", (int)r);
 		} else {
 			fprintf(stderr, "denier: unknown action %s\n", a);
 			return 2;
