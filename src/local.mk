@@ -33,4 +33,5 @@ bin_PROGRAMS += src/sandbox-run
 src_sandbox_run_SOURCES = src/main.c
 src_sandbox_run_CFLAGS = $(src_libsandbox_a_CFLAGS)
 src_sandbox_run_LDADD = src/libsandbox.a $(SR_LIBS)
+src_sandbox_run_LDFLAGS = $(AM_LDFLAGS) $(RELRO_LDFLAGS)
 
