@@ -166,6 +166,9 @@ void target_add_interpreters(struct target *t, const char *path, const char *why
 		ssize_t n = pread(h.fd, h.buf, sizeof h.buf, 0);
 		h.len = n > 0 ? (size_t)n : 0;
 		char *interp = elf_interpreter(&h);
+		/* The kernel loads an ELF interpreter's segments itself and
+		 * follows no interpreter of its: the chain ends here. */
+		bool last = interp != NULL;
 		if (!interp)
 			interp = script_interpreter(&h);
 		close(h.fd);
@@ -178,6 +181,8 @@ void target_add_interpreters(struct target *t, const char *path, const char *why
 		free(reason);
 		path = t->exec.item[t->exec.n - 1];
 		free(interp);
+		if (last)
+			return;
 	}
 }
 
