@@ -214,20 +214,13 @@ static int handler(void *user, const char *section, const char *name, const char
 	return 1; /* keep going: --check wants every error, not the first */
 }
 
-int ini_load(const char *path, const struct ini_key *keys, size_t nkeys, void *out,
-	     struct ini_result *res)
+int ini_load_file(FILE *f, const char *path, const struct ini_key *keys, size_t nkeys,
+		  void *out, struct ini_result *res)
 {
 	size_t before = res->errors.n;
-	struct ini_state st = { .path = path, .keys = keys, .nkeys = nkeys, .out = out, .res = res };
-	st.f = fopen(path, "re");
-	if (!st.f) {
-		char *m = xasprintf("%s: cannot read: %s", path, strerror(errno));
-		strlist_add(&res->errors, m, NULL);
-		free(m);
-		return 1;
-	}
+	struct ini_state st = { .path = path, .keys = keys, .nkeys = nkeys, .out = out, .res = res,
+				.f = f };
 	int r = ini_parse_stream(reader, &st, handler, &st);
-	fclose(st.f);
 	if (st.long_line) {
 		st.line = st.long_line;
 		add_error(&st, "line longer than %d characters; continue a list on indented lines",
@@ -238,6 +231,21 @@ int ini_load(const char *path, const struct ini_key *keys, size_t nkeys, void *o
 		add_error(&st, "syntax error: expected \"key = value\" or \"[section]\"");
 	}
 	return (int)(res->errors.n - before);
+}
+
+int ini_load(const char *path, const struct ini_key *keys, size_t nkeys, void *out,
+	     struct ini_result *res)
+{
+	FILE *f = fopen(path, "re");
+	if (!f) {
+		char *m = xasprintf("%s: cannot read: %s", path, strerror(errno));
+		strlist_add(&res->errors, m, NULL);
+		free(m);
+		return 1;
+	}
+	int n = ini_load_file(f, path, keys, nkeys, out, res);
+	fclose(f);
+	return n;
 }
 
 void ini_print_keys(const struct ini_key *keys, size_t nkeys)

@@ -5,6 +5,7 @@
 #define SR_INIFILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util.h"
 
@@ -34,6 +35,9 @@ struct ini_result {
  * the number of errors added to res->errors. A missing file is an error. */
 int ini_load(const char *path, const struct ini_key *keys, size_t nkeys, void *out,
 	     struct ini_result *res);
+/* The same for a file already open (path names it in messages). */
+int ini_load_file(FILE *f, const char *path, const struct ini_key *keys, size_t nkeys,
+		  void *out, struct ini_result *res);
 
 /* For the documentation test: "section.name" of each key. */
 void ini_print_keys(const struct ini_key *keys, size_t nkeys);

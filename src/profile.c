@@ -112,7 +112,25 @@ static void add_errorf(struct strlist *errors, const char *fmt, ...)
 	free(m);
 }
 
-/* file is the profile; path is it or its directory (what says which). */
+/* file is the profile; path is it or its directory (what says which), st
+ * what stat() says of path. */
+static int check_stat(const char *file, const char *path, const struct stat *st,
+		      const char *what, struct strlist *errors)
+{
+	if (st->st_uid != 0 && st->st_uid != geteuid()) {
+		add_errorf(errors, "%s: %s%s is owned by uid %u, not by root or you; "
+			   "refusing it (chown root %s)", file, what, path == file ? "" : path,
+			   (unsigned)st->st_uid, path);
+		return 1;
+	}
+	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
+		add_errorf(errors, "%s: %s%s is writable by group or others; refusing it "
+			   "(chmod go-w %s)", file, what, path == file ? "" : path, path);
+		return 1;
+	}
+	return 0;
+}
+
 static int check_one_owner(const char *file, const char *path, const char *what,
 			   struct strlist *errors)
 {
@@ -121,21 +139,10 @@ static int check_one_owner(const char *file, const char *path, const char *what,
 		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
 		return 1;
 	}
-	if (st.st_uid != 0 && st.st_uid != geteuid()) {
-		add_errorf(errors, "%s: %s%s is owned by uid %u, not by root or you; "
-			   "refusing it (chown root %s)", file, what, path == file ? "" : path,
-			   (unsigned)st.st_uid, path);
-		return 1;
-	}
-	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-		add_errorf(errors, "%s: %s%s is writable by group or others; refusing it "
-			   "(chmod go-w %s)", file, what, path == file ? "" : path, path);
-		return 1;
-	}
-	return 0;
+	return check_stat(file, path, &st, what, errors);
 }
 
-int profile_check_owner(const char *path, struct strlist *errors)
+static int check_directory(const char *path, struct strlist *errors)
 {
 	char *dir = xstrdup(path);
 	char *slash = strrchr(dir, '/');
@@ -145,11 +152,34 @@ int profile_check_owner(const char *path, struct strlist *errors)
 		*slash = '\0';
 	else
 		strcpy(dir, ".");
-	int r = check_one_owner(path, path, "the file", errors);
-	if (!r)
-		r = check_one_owner(path, dir, "its directory ", errors);
+	int r = check_one_owner(path, dir, "its directory ", errors);
 	free(dir);
 	return r;
+}
+
+int profile_check_owner(const char *path, struct strlist *errors)
+{
+	int r = check_one_owner(path, path, "the file", errors);
+	return r ? r : check_directory(path, errors);
+}
+
+FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors)
+{
+	FILE *f = fopen(path, "re");
+	if (!f) {
+		if (!(missing_ok && errno == ENOENT))
+			add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fileno(f), &st) < 0) {
+		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
+	} else if (!check_stat(path, path, &st, "the file", errors) &&
+		   !check_directory(path, errors)) {
+		return f;
+	}
+	fclose(f);
+	return NULL;
 }
 
 static int by_name(const void *a, const void *b)
@@ -211,10 +241,12 @@ static char *profile_name_of(const char *path)
 
 static int load_one(const char *path, struct profile *p, struct strlist *errors)
 {
-	if (profile_check_owner(path, errors))
+	FILE *f = profile_open(path, false, errors);
+	if (!f)
 		return 1;
 	struct ini_result res = { 0 };
-	int n = ini_load(path, profile_keys, N_KEYS, p, &res);
+	int n = ini_load_file(f, path, profile_keys, N_KEYS, p, &res);
+	fclose(f);
 	for (size_t i = 0; i < res.errors.n; i++)
 		strlist_add(errors, res.errors.item[i], NULL);
 	if (!n && res.assignments == 0)

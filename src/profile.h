@@ -3,6 +3,9 @@
 #ifndef SR_PROFILE_H
 #define SR_PROFILE_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
 #include "settings.h"
 #include "util.h"
 
@@ -51,6 +54,10 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 int profile_validate(const struct profile *p, struct strlist *errors);
 /* Refuses files an attacker could have written (like ssh's StrictModes). */
 int profile_check_owner(const char *path, struct strlist *errors);
+/* Opens path for reading and applies profile_check_owner to the file opened
+ * (not to whatever the path names a moment later) and to its directory.
+ * NULL with an error appended; a missing file appends none if missing_ok. */
+FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors);
 void profile_free(struct profile *p);
 void profile_print_keys(void);
 

@@ -58,14 +58,17 @@ static void set_locations(struct settings *s)
 		xstrdup(s->build_tree ? ABS_SRCDIR "/profiles" : PKGDATADIR "/profiles");
 }
 
-static int load_file(struct settings *s, const char *path)
+/* Returns the number of errors, or -1 if the file is missing and may be. */
+static int load_file(struct settings *s, const char *path, bool missing_ok)
 {
 	struct ini_result res = { 0 };
 	/* Held to the same rule as profiles: whoever can write it decides
 	 * unknown-preload and allow-user-profiles. */
-	int errors = profile_check_owner(path, &res.errors);
-	if (!errors)
-		errors = ini_load(path, settings_keys, N_KEYS, s, &res);
+	FILE *f = profile_open(path, missing_ok, &res.errors);
+	int errors = f ? ini_load_file(f, path, settings_keys, N_KEYS, s, &res)
+		       : res.errors.n ? (int)res.errors.n : -1;
+	if (f)
+		fclose(f);
 	for (size_t i = 0; i < res.errors.n; i++)
 		fprintf(stderr, "%s: %s\n", program_name, res.errors.item[i]);
 	strlist_free(&res.errors);
@@ -80,11 +83,12 @@ void settings_load(struct settings *s, const char *config_file)
 	char *path = xstrdup(config_file ? config_file
 			     : s->build_tree ? ABS_SRCDIR "/profiles/sandbox-run.conf"
 					     : SYSCONFDIR "/sandbox-run/sandbox-run.conf");
-	if (!config_file && access(path, F_OK) != 0) {
+	int errors = load_file(s, path, !config_file);
+	if (errors < 0) {
 		free(path);
 		return; /* no file: built-in defaults */
 	}
-	if (load_file(s, path))
+	if (errors)
 		die("%s: fix the errors above (sandbox-run --check %s)", path, path);
 	s->conf_path = path;
 }
@@ -92,7 +96,7 @@ void settings_load(struct settings *s, const char *config_file)
 int settings_check(const char *path)
 {
 	struct settings s = { 0 };
-	int errors = load_file(&s, path);
+	int errors = load_file(&s, path, false);
 	settings_free(&s);
 	return errors;
 }
