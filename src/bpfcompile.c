@@ -97,23 +97,48 @@ static void add_rule(scmp_filter_ctx ctx, uint32_t action, int nr, unsigned ncon
 		die("libseccomp: cannot add a rule for %s: %s", name, strerror(-e));
 }
 
-/* libseccomp itself, for rules not in the cache; the ENOSYS ranges go in
- * front (enosys.h), and numbers beyond the ranges it holds become rules. */
+/* What the prologue (prologue.h) may answer for each number: ENOSYS for
+ * the numbers the catalogue does not know; the action of its rules when
+ * they all have it and no conditions; the default action when no rule names
+ * it. Anything else is for libseccomp to decide: argument conditions, and
+ * its rule that an unconditional rule overrides conditional ones. */
+static void classify(const struct ruleset *rs, struct verdict v[ENOSYS_LIMIT])
+{
+	bool named[ENOSYS_LIMIT] = { false };
+	for (int nr = 0; nr < ENOSYS_LIMIT; nr++)
+		v[nr] = (struct verdict){ .action = rs->enosys[nr] ? SCMP_ACT_ERRNO(ENOSYS)
+								     : PH_ACTION };
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct rule *r = &rs->v[i];
+		if (r->nr < 0 || r->nr >= ENOSYS_LIMIT || rs->enosys[r->nr])
+			continue;
+		struct verdict *w = &v[r->nr];
+		w->rules |= r->ncond > 0 || (named[r->nr] && w->action != r->action);
+		w->action = r->action;
+		named[r->nr] = true;
+	}
+}
+
+/* libseccomp itself, for rules not in the cache, and only for the calls
+ * the prologue leaves to it: those below its reach with conditions, and
+ * every call from there on (the ENOSYS numbers among them as rules). */
 static void compile_now(const struct ruleset *rs, struct sock_fprog *prog)
 {
+	struct verdict v[ENOSYS_LIMIT];
+	classify(rs, v);
+	int reach = prologue_reach(v, PH_ACTION);
 	scmp_filter_ctx ctx = new_ctx(PH_ACTION);
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct rule *r = &rs->v[i];
-		add_rule(ctx, r->action, r->nr, r->ncond, r->cmp, r->name);
+		if (r->nr < 0 || r->nr >= reach || v[r->nr].rules)
+			add_rule(ctx, r->action, r->nr, r->ncond, r->cmp, r->name);
 	}
-	struct nr_range ranges[ENOSYS_MAX_RANGES];
-	int rest, n = enosys_ranges(rs->enosys, ranges, ENOSYS_MAX_RANGES, &rest);
-	for (int nr = rest; nr < ENOSYS_LIMIT; nr++)
+	for (int nr = reach; nr < ENOSYS_LIMIT; nr++)
 		if (rs->enosys[nr])
 			add_rule(ctx, SCMP_ACT_ERRNO(ENOSYS), nr, 0, NULL, "an unknown call");
 	export(ctx, prog);
 	seccomp_release(ctx);
-	enosys_prepend(ranges, n, seccomp_arch_native(), prog);
+	prologue_prepend(v, reach, PH_ACTION, seccomp_arch_native(), prog);
 }
 
 /* The GNU build ID of this program, in hex: it changes with any change of
@@ -155,7 +180,7 @@ static char *id_head(const char *program)
 	struct utsname u;
 	if (uname(&u) < 0)
 		memset(&u, 0, sizeof u);
-	return xasprintf("sandbox-run filter 3\nprogram %s\nlibseccomp %s\narch %u\nkernel %s\n",
+	return xasprintf("sandbox-run filter 4\nprogram %s\nlibseccomp %s\narch %u\nkernel %s\n",
 			 program, bpf_libseccomp_version(), seccomp_arch_native(), u.release);
 }
 

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "enosys.h"
+#include "prologue.h"
 #include "filtercache.h"
 #include "sysrule.h"
 
@@ -35,7 +35,7 @@ struct rule {
 struct ruleset {
 	struct rule *v;
 	size_t n, cap;
-	/* Numbers answered ENOSYS before any rule (enosys.h). */
+	/* Numbers answered ENOSYS before any rule (prologue.h). */
 	bool enosys[ENOSYS_LIMIT];
 };
 

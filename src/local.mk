@@ -21,7 +21,7 @@ src_libsandbox_a_SOURCES = \
 	src/caps.c src/caps.h \
 	src/seccomp.c src/seccomp.h \
 	src/bpfcompile.c src/bpfcompile.h \
-	src/enosys.c src/enosys.h \
+	src/prologue.c src/prologue.h \
 	src/filtercache.c src/filtercache.h \
 	src/siphash.c src/siphash.h \
 	src/supervisor.c src/supervisor.h \

@@ -1,6 +1,6 @@
 /* The seccomp filter as the kernel will run it: the exported BPF is
  * executed here, by a small interpreter of the instructions libseccomp and
- * enosys.c emit, for every system call number from 0 to 1023, and each
+ * prologue.c emit, for every system call number from 0 to 1023, and each
  * answer is compared with what the catalogue says it must be:
  *   - a call of another architecture, or of x32, is killed;
  *   - a number below 512 that no promise, never-list entry or allow line
@@ -72,7 +72,7 @@ static uint32_t call(const struct sock_fprog *prog, uint32_t arch, int nr, uint6
 enum granted { NONE, CONDITIONAL, WHOLE };
 
 /* What the catalogue says of nr under policy p (independently of how
- * seccomp.c and enosys.c build the filter). */
+ * seccomp.c and prologue.c build the filter). */
 static bool known(const struct policy *p, int nr, enum granted *g)
 {
 	bool k = false;
