@@ -16,8 +16,14 @@ tests_unit_test_siphash_SOURCES = tests/unit/test-siphash.c tests/unit/tap.h
 tests_unit_test_siphash_CFLAGS = $(unit_cflags)
 tests_unit_test_siphash_LDADD = $(unit_ldadd)
 TESTS += tests/unit/test-siphash
-check_PROGRAMS += tests/unit/test-filter
-tests_unit_test_filter_SOURCES = tests/unit/test-filter.c tests/unit/tap.h
+# The filter tests run BPF with bpfrun.c, as the kernel would.
+check_PROGRAMS += tests/unit/test-filter tests/unit/test-prologue
+tests_unit_test_filter_SOURCES = tests/unit/test-filter.c tests/unit/bpfrun.c \
+	tests/unit/bpfrun.h tests/unit/tap.h
 tests_unit_test_filter_CFLAGS = $(unit_cflags)
 tests_unit_test_filter_LDADD = $(unit_ldadd)
-TESTS += tests/unit/test-filter
+tests_unit_test_prologue_SOURCES = tests/unit/test-prologue.c tests/unit/bpfrun.c \
+	tests/unit/bpfrun.h tests/unit/tap.h
+tests_unit_test_prologue_CFLAGS = $(unit_cflags)
+tests_unit_test_prologue_LDADD = $(unit_ldadd)
+TESTS += tests/unit/test-filter tests/unit/test-prologue
