@@ -570,7 +570,6 @@ static struct {
 	const struct policy *p;
 	pid_t target;
 	sigset_t mask;         /* the launcher's signal mask, for the supervisor once alone */
-	char *stack;           /* top of the supervisor's stack */
 	volatile int listener; /* from the handoff, just before the exec; -1 before */
 #if SR_ASAN
 	int sock, other; /* the supervisor's and the launcher's end of the handoff socket */
