@@ -430,9 +430,13 @@ void policy_build(const struct policy_input *in, struct policy *p)
 	p->landlock_abi_needed = abi_needed(p);
 }
 
+/* Reports need the supervisor, and so does report mode, which lets denied
+ * calls proceed. Without reports the kernel answers alone: EPERM
+ * (SECCOMP_RET_ERRNO) or a SIGSYS that cannot be caught or blocked
+ * (SECCOMP_RET_KILL_PROCESS). */
 bool policy_supervised(const struct policy *p)
 {
-	return p->on_violation != VIOLATION_DENY || p->log != REPORT_NONE;
+	return p->on_violation == VIOLATION_REPORT || p->log != REPORT_NONE;
 }
 
 void policy_free(struct policy *p)

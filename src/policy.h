@@ -83,7 +83,8 @@ struct policy_input {
 
 /* Merges everything into one policy; exits 125 on an inconsistent input. */
 void policy_build(const struct policy_input *in, struct policy *p);
-/* Is a supervisor process needed (reports, or report mode)? */
+/* Is a supervisor process needed (reports, or report mode)? Not for deny
+ * and kill with log = none: the kernel answers those alone. */
 bool policy_supervised(const struct policy *p);
 void policy_free(struct policy *p);
 

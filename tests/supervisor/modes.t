@@ -2,7 +2,8 @@
 # Each on-violation mode, seen from the probe and from the report line:
 #   deny   → the call fails with EPERM, one line names call, promise, profile;
 #   kill   → the process dies by SIGSYS after the line (SIGKILL if it catches
-#            SIGSYS), per profile and per --on-violation;
+#            SIGSYS), per profile and per --on-violation; with log = none
+#            the kernel kills it, by a SIGSYS that cannot be caught;
 #   report → the call proceeds and is reported; Landlock still applies.
 # Then the remedy each report names for calls that need another promise, a
 # promise with other arguments, or nothing at all (never granted), repeats
@@ -126,6 +127,20 @@ like "$err" "sandbox-run: denier: $SOCKET was denied 5 times in all" "... and co
 
 run as_root -p "$prof" --log=none "$PROBE" socket-inet
 is "$rc:$out:$err" "1:socket-inet: denied (EPERM):" "--log=none: denied, nothing printed"
+
+# kill with nobody to report to: the kernel kills (SECCOMP_RET_KILL_PROCESS),
+# no supervisor starts, and its SIGSYS cannot be caught: a target that
+# catches SIGSYS dies by it as well.
+like "$("$SANDBOX_RUN" --explain -p "$prof" --on-violation=kill --log=none "$PROBE")" \
+	"denied calls kill the process" "kill, --log=none: the kernel kills, says --explain"
+run as_root -p "$prof" --on-violation=kill --log=none "$PROBE" socket-inet
+is "$rc:$out" "$((128 + 31)):" "kill, --log=none: the probe died by SIGSYS"
+unlike "$err" "sandbox-run" "kill, --log=none: ... and nothing of sandbox-run's was printed"
+run as_root -p "$threadprof" --on-violation=kill --log=none "$DENIER" catch-sigsys socket
+is "$rc:$out" "$((128 + 31)):catch-sigsys: set" \
+	"kill, --log=none: a target that catches SIGSYS dies by it all the same"
+"$DENIER" catch-sigsys >/dev/null
+is "$?" 0 "unconfined, the denier catches SIGSYS (its handler is installed)"
 
 # A name ld.so cannot find: it says so and goes on, and sandbox-run (which
 # may be built with ASan, which wants to be first) is not changed by it.
