@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,21 +166,24 @@ int profile_check_owner(const char *path, struct strlist *errors)
 
 FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors)
 {
-	FILE *f = fopen(path, "re");
-	if (!f) {
+	/* Non-blocking: a FIFO planted under the name is refused, not waited on. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0) {
 		if (!(missing_ok && errno == ENOENT))
 			add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
 		return NULL;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) < 0) {
+	FILE *f = NULL;
+	if (fstat(fd, &st) < 0)
 		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
-	} else if (!check_stat(path, path, &st, "the file", errors) &&
-		   !check_directory(path, errors)) {
-		return f;
-	}
-	fclose(f);
-	return NULL;
+	else if (!check_stat(path, path, &st, "the file", errors) &&
+		 !check_directory(path, errors) &&
+		 (S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0) == 0))
+		f = fdopen(fd, "r");
+	if (!f)
+		close(fd);
+	return f;
 }
 
 static int by_name(const void *a, const void *b)

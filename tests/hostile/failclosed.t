@@ -67,6 +67,17 @@ for c in "${cases[@]}"; do
 	PROFILE=$tmp/$file marker_run strict as_root
 	refused "root: $desc" "$regex" strict
 done
+# A FIFO planted under a profile's name is refused as anybody's file is,
+# without waiting for a writer: reading it unconfined waits (timeout).
+mkdir -p "$tmp/fifo"
+mkfifo "$tmp/fifo/p.ini"
+chown nobody "$tmp/fifo/p.ini"
+timeout 2 cat "$tmp/fifo/p.ini"
+is "$?" 124 "a FIFO: reading it waits for a writer"
+PROFILE=$tmp/fifo/p.ini marker_run strict as_root timeout 20
+refused "root: a FIFO owned by another user, refused at once" \
+	"p\.ini: the file is owned by uid [0-9]+.*chown root" strict
+
 # An ordinary user trusts root's files and its own, nobody else's.
 PROFILE=$tmp/nobody.ini marker_run own as_nobody
 is "$rc" 0 "nobody: a profile nobody owns itself is accepted"
