@@ -80,6 +80,8 @@ int main(int argc, char **argv)
 			double took = run_once(cmd[c], &fa);
 			if (took < 0) {
 				fprintf(stderr, "alternate: %s failed\n", cmd[c][0]);
+				posix_spawn_file_actions_destroy(&fa);
+				free(t);
 				return 1;
 			}
 			if (r >= WARMUP)
@@ -98,6 +100,7 @@ int main(int argc, char **argv)
 			printf("%s%s", a == cmd[c] ? "" : " ", *a);
 		putchar('\n');
 	}
+	posix_spawn_file_actions_destroy(&fa);
 	free(t);
 	return 0;
 }
