@@ -21,12 +21,9 @@ static bool read_caps(struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3])
 /* The ambient set is a subset of the permitted and inheritable ones, so a
  * process whose permitted, effective and inheritable sets are empty holds
  * nothing (the bounding set only limits what an exec could add, and
- * no_new_privs stops that). Unreadable counts as holding something. */
-static bool holds_nothing(const struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3],
-			  bool read)
+ * no_new_privs stops that). */
+static bool holds_nothing(const struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3])
 {
-	if (!read)
-		return false;
 	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
 		if (d[i].permitted | d[i].effective | d[i].inheritable)
 			return false;
@@ -53,8 +50,8 @@ void caps_drop(void)
 {
 	/* The common case, an ordinary user: one system call. */
 	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
-	bool read = read_caps(d);
-	if (holds_nothing(d, read))
+	bool read = read_caps(d); /* unreadable counts as holding something */
+	if (read && holds_nothing(d))
 		return;
 	/* The bounding set can only be emptied with CAP_SETPCAP, so first;
 	 * without it, no_new_privs already keeps exec from raising
@@ -68,7 +65,6 @@ void caps_drop(void)
 	if (r < 0)
 		die("libcap-ng: cannot drop capabilities (capng_apply returned %d); "
 		    "refusing to run with them", r);
-	read = read_caps(d);
-	if (!holds_nothing(d, read))
+	if (!read_caps(d) || !holds_nothing(d))
 		die("capabilities are still held after dropping them; refusing to run with them");
 }

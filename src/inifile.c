@@ -233,21 +233,6 @@ int ini_load_file(FILE *f, const char *path, const struct ini_key *keys, size_t 
 	return (int)(res->errors.n - before);
 }
 
-int ini_load(const char *path, const struct ini_key *keys, size_t nkeys, void *out,
-	     struct ini_result *res)
-{
-	FILE *f = fopen(path, "re");
-	if (!f) {
-		char *m = xasprintf("%s: cannot read: %s", path, strerror(errno));
-		strlist_add(&res->errors, m, NULL);
-		free(m);
-		return 1;
-	}
-	int n = ini_load_file(f, path, keys, nkeys, out, res);
-	fclose(f);
-	return n;
-}
-
 void ini_print_keys(const struct ini_key *keys, size_t nkeys)
 {
 	for (size_t i = 0; i < nkeys; i++)

@@ -31,11 +31,9 @@ struct ini_result {
 	unsigned assignments;  /* how many key = value lines were accepted */
 };
 
-/* Loads path into out (which holds the values the keys point at). Returns
- * the number of errors added to res->errors. A missing file is an error. */
-int ini_load(const char *path, const struct ini_key *keys, size_t nkeys, void *out,
-	     struct ini_result *res);
-/* The same for a file already open (path names it in messages). */
+/* Loads the open file f, named path in messages, into out (which holds the
+ * values the keys point at). Returns the number of errors added to
+ * res->errors. */
 int ini_load_file(FILE *f, const char *path, const struct ini_key *keys, size_t nkeys,
 		  void *out, struct ini_result *res);
 

@@ -300,26 +300,23 @@ static int validate_rule(struct preload_rule *r, struct strlist *errors)
 	return n;
 }
 
-/* An empty file, or a link to /dev/null, removes the rule of its name
- * (systemd's convention). */
-static bool is_mask(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && (st.st_size == 0 || S_ISCHR(st.st_mode));
-}
-
 int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *errors)
 {
 	memset(r, 0, sizeof *r);
 	r->path = xstrdup(path);
-	if (profile_check_owner(path, errors))
+	FILE *f = profile_open(path, false, errors);
+	if (!f)
 		return 1;
-	if (is_mask(path)) {
+	/* An empty file removes the rule of its name (systemd's convention). */
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && st.st_size == 0) {
+		fclose(f);
 		r->masked = true;
 		return 0;
 	}
 	struct ini_result res = { 0 };
-	int n = ini_load(path, rule_keys, N_KEYS, r, &res);
+	int n = ini_load_file(f, path, rule_keys, N_KEYS, r, &res);
+	fclose(f);
 	for (size_t i = 0; i < res.errors.n; i++)
 		strlist_add(errors, res.errors.item[i], NULL);
 	strlist_free(&res.errors);

@@ -158,12 +158,6 @@ static int check_directory(const char *path, struct strlist *errors)
 	return r;
 }
 
-int profile_check_owner(const char *path, struct strlist *errors)
-{
-	int r = check_one_owner(path, path, "the file", errors);
-	return r ? r : check_directory(path, errors);
-}
-
 FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors)
 {
 	/* Non-blocking: a FIFO planted under the name is refused, not waited on. */

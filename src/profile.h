@@ -52,11 +52,11 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 		 struct strlist *errors);
 /* Checks names against the promise catalogue; appends errors, returns count. */
 int profile_validate(const struct profile *p, struct strlist *errors);
-/* Refuses files an attacker could have written (like ssh's StrictModes). */
-int profile_check_owner(const char *path, struct strlist *errors);
-/* Opens path for reading and applies profile_check_owner to the file opened
- * (not to whatever the path names a moment later) and to its directory.
- * NULL with an error appended; a missing file appends none if missing_ok. */
+/* Opens path for reading, refusing files an attacker could have written
+ * (like ssh's StrictModes): the file opened (not whatever the path names a
+ * moment later) and its directory must belong to root or the user and be
+ * writable by nobody else. NULL with an error appended; a missing file
+ * appends none if missing_ok. */
 FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors);
 void profile_free(struct profile *p);
 void profile_print_keys(void);
