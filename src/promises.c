@@ -23,12 +23,12 @@
 
 #include "util.h"
 
-#define SYS(n) { #n, SCMP_SYS(n), 0, { { 0 } }, NULL }
+#define SYS(n) { #n, SCMP_SYS(n), 0, { { 0 } }, "" }
 #define SYS1(n, c1, note) { #n, SCMP_SYS(n), 1, { c1 }, note }
 #define SYS2(n, c1, c2, note) { #n, SCMP_SYS(n), 2, { c1, c2 }, note }
 /* Calls newer than the build's kernel headers: numbered by the running
  * libseccomp, skipped when it does not know them. */
-#define SYSN(n) { #n, NR_BY_NAME, 0, { { 0 } }, NULL }
+#define SYSN(n) { #n, NR_BY_NAME, 0, { { 0 } }, "" }
 #define SYSN1(n, c1, note) { #n, NR_BY_NAME, 1, { c1 }, note }
 #define EQ(a, v) { (a), COND_EQ, 0, (v) }
 #define MASKED(a, m, v) { (a), COND_MASKED_EQ, (m), (v) }

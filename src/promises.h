@@ -23,12 +23,21 @@ struct sys_cond {
 	uint64_t value;
 };
 
+/* Names and notes are arrays, not pointers: in a position-independent
+ * executable the dynamic loader rewrites every pointer of a table at each
+ * start, a relocation per pointer and a copied page per 4 KiB written
+ * (some 30 µs for this catalogue, measured), where arrays stay in read-only
+ * pages shared by every run. tests/escape/catalogue.c checks that each
+ * string fits with its terminating NUL. */
+#define RULE_NAME_MAX 32
+#define RULE_NOTE_MAX 56
+
 struct sys_rule {
-	const char *name;
-	int nr;           /* native number, negative when this architecture lacks it */
-	uint8_t ncond;    /* all conditions must hold (AND) */
+	char name[RULE_NAME_MAX];
+	int nr;        /* native number, negative when this architecture lacks it */
+	uint8_t ncond; /* all conditions must hold (AND) */
 	struct sys_cond cond[2];
-	const char *note; /* the conditions in words, for --list-promises */
+	char note[RULE_NOTE_MAX]; /* the conditions in words ("" without), for --list-promises */
 };
 
 struct promise {

@@ -237,8 +237,34 @@ static void test_granting(void)
 	is_str(buf, "", "ptrace: no promise");
 }
 
+/* Names and notes are fixed arrays (promises.h): a string exactly as long
+ * as its array compiles without a warning and without its NUL. */
+static bool terminated(const char *s, size_t size)
+{
+	return memchr(s, '\0', size) != NULL;
+}
+
+static void test_strings_fit(void)
+{
+	int bad = 0, rules = 0;
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *p = promise_at(i);
+		for (size_t j = 0; j < p->nrules; j++, rules++) {
+			const struct sys_rule *r = &p->rules[j];
+			if (!terminated(r->name, sizeof r->name) || !terminated(r->note, sizeof r->note)) {
+				printf("# %s: rule %zu does not fit its arrays\n", p->name, j);
+				bad++;
+			}
+			bad += r->ncond && !r->note[0]; /* --list-promises shows conditions by their note */
+		}
+	}
+	ok(bad == 0 && rules > 300, "every name and note of the %d rules fits its array, "
+				     "and every conditional rule has a note", rules);
+}
+
 int main(void)
 {
+	test_strings_fit();
 	test_resolution();
 	test_unknown_skipped();
 	test_never_disjoint();
