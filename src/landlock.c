@@ -143,26 +143,32 @@ static void create_output(const struct grant *g)
 	close(fd);
 }
 
-/* Descriptors of granted paths, closed together: one close_range() where
- * the kernel handed out consecutive numbers (the usual case) instead of a
- * close() per grant. Bounded, so that a list of thousands of inputs
- * (file -f) holds no more than this many at a time. */
+/* Descriptors of granted paths, closed together: one close_range() per
+ * stretch of consecutive numbers (the kernel hands out the lowest free
+ * one, so a caller's descriptor among them splits a stretch, no more)
+ * instead of a close() per grant. Bounded, so that a list of thousands of
+ * inputs (file -f) holds no more than this many at a time. */
 #define BATCH 64
 struct batch {
 	int fd[BATCH];
 	size_t n;
 };
 
+static void close_stretch(int first, int last)
+{
+	if (first == last || syscall(SYS_close_range, first, last, 0) != 0)
+		for (int fd = first; fd <= last; fd++)
+			close(fd);
+}
+
 static void batch_close(struct batch *b)
 {
-	bool consecutive = true;
-	for (size_t i = 1; i < b->n; i++)
-		consecutive &= b->fd[i] == b->fd[0] + (int)i;
-	if (b->n > 1 && consecutive &&
-	    syscall(SYS_close_range, b->fd[0], b->fd[b->n - 1], 0) == 0)
-		b->n = 0;
-	for (size_t i = 0; i < b->n; i++)
-		close(b->fd[i]);
+	size_t start = 0;
+	for (size_t i = 1; i <= b->n; i++)
+		if (i == b->n || b->fd[i] != b->fd[i - 1] + 1) {
+			close_stretch(b->fd[start], b->fd[i - 1]);
+			start = i;
+		}
 	b->n = 0;
 }
 

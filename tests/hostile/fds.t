@@ -29,8 +29,9 @@ for runner in $(runners); do
 done
 
 # Many grants: Landlock's descriptors (one per granted path) are closed 64
-# at a time, by one close_range() where they are consecutive; none may stay
-# open, and none of the caller's may be closed with them.
+# at a time, one close_range() per stretch of consecutive numbers (a
+# caller's descriptor splits a stretch); none may stay open, and none of
+# the caller's may be closed with them.
 reads=$(find /usr/share/doc -mindepth 1 -maxdepth 1 -type d | sort | head -150)
 {
 	printf '[profile]\npromises = stdio\n[arguments]\noperands = none\n[filesystem]\nread ='
