@@ -180,7 +180,7 @@ static char *id_head(const char *program)
 	struct utsname u;
 	if (uname(&u) < 0)
 		memset(&u, 0, sizeof u);
-	return xasprintf("sandbox-run filter 4\nprogram %s\nlibseccomp %s\narch %u\nkernel %s\n",
+	return xasprintf("sandbox-run filter 5\nprogram %s\nlibseccomp %s\narch %u\nkernel %s\n",
 			 program, bpf_libseccomp_version(), seccomp_arch_native(), u.release);
 }
 

@@ -4,7 +4,7 @@
  * filter grows with every instruction; but most numbers of the native
  * architecture come in runs with one answer that needs no argument: allowed
  * (most of a promise's calls lie next to each other), ENOSYS (unassigned
- * numbers), denied. The prologue returns those answers itself, one tree node
+ * numbers), denied. The prologue returns those answers itself, one test
  * per run, and leaves to libseccomp only the calls with argument conditions,
  * every other architecture and every number from ENOSYS_LIMIT on. */
 #ifndef SR_PROLOGUE_H

@@ -49,3 +49,26 @@ uint32_t bpf_run(const struct sock_fprog *prog, const struct seccomp_data *d, bo
 	}
 	return BPF_BAD_INSN;
 }
+
+/* A conditional jump is one eBPF jump when either offset is 0 (the kernel
+ * negates the test when jt is, except for jset), else a jump and a ja; a
+ * constant negative as an int is first moved to a register. A ret is a
+ * move and an exit; anything else here is one. */
+static unsigned ebpf_len(const struct sock_filter *in)
+{
+	if (BPF_CLASS(in->code) == BPF_RET)
+		return BPF_RVAL(in->code) == BPF_K ? 2 : 1;
+	if (BPF_CLASS(in->code) != BPF_JMP || BPF_OP(in->code) == BPF_JA)
+		return 1;
+	unsigned n = BPF_SRC(in->code) == BPF_K && (int32_t)in->k < 0 ? 2 : 1;
+	bool one = in->jf == 0 || (in->jt == 0 && BPF_OP(in->code) != BPF_JSET);
+	return one ? n : n + 1;
+}
+
+unsigned bpf_ebpf_len(const struct sock_filter *f, unsigned from, unsigned to)
+{
+	unsigned n = 0;
+	for (unsigned i = from; i < to; i++)
+		n += ebpf_len(&f[i]);
+	return n;
+}

@@ -6,7 +6,8 @@
  * prologue's reach, or where it is the default action (the rules answer
  * that for a number they have no rule for). The maps include ones with more
  * runs than 8-bit jumps reach, exactly as many as they reach, and one
- * more. */
+ * more. Every walk must be short, and the kernel must make of the
+ * prologue's tests one eBPF instruction each and one more per segment. */
 #include <errno.h>
 #include <linux/audit.h>
 #include <stdio.h>
@@ -24,8 +25,13 @@
 #define ALLOW SECCOMP_RET_ALLOW
 #define NOSYS (SECCOMP_RET_ERRNO | ENOSYS)
 #define EPERM_ (SECCOMP_RET_ERRNO | EPERM)
-/* ld arch, jeq, ld nr, a tree of at most 255 runs (8 levels), ret. */
-#define LONGEST_WALK 12
+/* ld arch, jeq, ld nr, at most 10 tests (a tree over segments, then a
+ * segment's chain: prologue.c), ret. */
+#define LONGEST_WALK 14
+/* The fewest runs a segment of the prologue holds but the last (prologue.c:
+ * 5 with as many runs as its 8-bit jumps reach): its last test is its
+ * only two-way jump, an eBPF instruction more. */
+#define SEGMENT_RUNS 5
 
 static const struct verdict kinds[] = {
 	{ .rules = true }, { .action = ALLOW }, { .action = NOSYS }, { .action = DFLT },
@@ -46,9 +52,35 @@ static bool right(uint32_t got, const struct verdict *v, int reach, uint32_t nr)
 	return got == v[nr].action || (v[nr].action == DFLT && got == RULES);
 }
 
+/* What the kernel makes of the prologue's jumps after the architecture
+ * check (its tests and jumps, not its RETs): a test per boundary between
+ * runs, one eBPF instruction each, plus one per segment of at most
+ * SEGMENT_RUNS runs. False (with a line saying why) if it costs more: a
+ * test with two jump offsets costs two, and a balanced tree has such a
+ * test at about every other node. */
+static bool ebpf_ok(const char *what, const struct sock_fprog *prog)
+{
+	unsigned tests = 0, two_way = 0, ebpf = 0;
+	for (unsigned i = 3; i + 1 < prog->len; i++) {
+		const struct sock_filter *in = &prog->filter[i];
+		if (BPF_CLASS(in->code) != BPF_JMP)
+			continue;
+		tests += BPF_OP(in->code) != BPF_JA;
+		two_way += BPF_OP(in->code) != BPF_JA && in->jt && in->jf;
+		ebpf += bpf_ebpf_len(prog->filter, i, i + 1);
+	}
+	unsigned runs = tests + 1, segments = (runs + SEGMENT_RUNS - 1) / SEGMENT_RUNS;
+	if (prog->len == 1 || ebpf <= tests + segments)
+		return true;
+	printf("# %s: %u runs, %u eBPF instructions for %u tests (%u with two offsets), "
+	       "more than one per segment of %d runs\n", what, runs, ebpf, tests, two_way,
+	       SEGMENT_RUNS);
+	return false;
+}
+
 /* Builds the prologue for v; false (with a line saying why) if a number
- * gets the wrong answer or a walk is long or not one the kernel's action
- * cache can follow. */
+ * gets the wrong answer, a walk is long or not one the kernel's action
+ * cache can follow, or the kernel makes too many instructions of it. */
 static bool prologue_ok(const char *what, const struct verdict *v, int *reach, unsigned *len)
 {
 	struct sock_filter rules = BPF_STMT(BPF_RET | BPF_K, RULES);
@@ -57,7 +89,7 @@ static bool prologue_ok(const char *what, const struct verdict *v, int *reach, u
 	*reach = prologue_reach(v, DFLT);
 	prologue_prepend(v, *reach, DFLT, ARCH, &prog);
 	*len = prog.len;
-	bool good = true;
+	bool good = ebpf_ok(what, &prog);
 	for (uint32_t nr = 0; nr < 1024 && good; nr++) {
 		unsigned steps;
 		uint32_t got = answer(&prog, ARCH, nr, false, &steps);
@@ -108,7 +140,7 @@ static void test_simple(void)
 
 	fill(v, 0, ENOSYS_LIMIT, kinds[1]);
 	ok(prologue_ok("all allowed", v, &reach, &len) && reach == ENOSYS_LIMIT && len == 6,
-	   "all allowed: one node, one RET (%u insns)", len);
+	   "all allowed: one test, one RET (%u insns)", len);
 
 	fill(v, 0, ENOSYS_LIMIT, kinds[3]);
 	fill(v, 100, 110, kinds[0]);
