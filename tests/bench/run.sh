@@ -177,17 +177,32 @@ fi
 
 # Peak memory: the launcher (VmHWM survives exec, so /bin/true adds nothing
 # it would not have alone) and the supervisor, read while its target sleeps.
+# A peak differs from run to run by ±5 % (the kernel maps up to 16 cached
+# pages around each page fault, more or fewer depending on what is cached):
+# the median of RSS_SAMPLES runs, with the smallest and largest.
+RSS_SAMPLES=9
+supervisor_peak() {
+	local target sup
+	setsid "$SR" -p "$here/true.ini" /bin/sleep 0.6 &
+	target=$!
+	sleep 0.3
+	sup=$(ps -o pid=,comm= --sid "$target" | awk '$2 == "sandbox-run" { print $1; exit }')
+	awk '/^VmHWM/ { print $2 }' "/proc/${sup:-0}/status" 2>/dev/null
+	wait "$target"
+}
+sampled() { # sampled COMMAND...: "median min max" of RSS_SAMPLES outputs
+	local i
+	for ((i = 0; i < RSS_SAMPLES; i++)); do "$@"; done |
+		sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)], v[1], v[NR] }'
+}
 rss_true=$(/usr/bin/time -f %M /bin/true 2>&1)
-rss_launcher=$(/usr/bin/time -f %M "$SR" -p "$here/true.ini" /bin/true 2>&1)
-setsid "$SR" -p "$here/true.ini" /bin/sleep 1 &
-target=$!
-sleep 0.5
-sup=$(ps -o pid=,comm= --sid "$target" | awk '$2 == "sandbox-run" { print $1; exit }')
-rss_sup=$(awk '/^VmHWM/ { print $2 }' "/proc/${sup:-0}/status" 2>/dev/null)
-wait "$target"
-printf '\n%-58s %10s\n' "peak RSS" "KiB"
-printf '%-58s %10s\n' "/bin/true alone" "$rss_true" "launcher (sandbox-run /bin/true)" "$rss_launcher" \
-	"supervisor" "${rss_sup:-?}"
+read -r rss_launcher rss_launcher_min rss_launcher_max < <(sampled \
+	sh -c '/usr/bin/time -f %M "$@" 2>&1 | tail -1' sh "$SR" -p "$here/true.ini" /bin/true)
+read -r rss_sup rss_sup_min rss_sup_max < <(sampled supervisor_peak)
+printf '\n%-58s %10s\n' "peak RSS (median of $RSS_SAMPLES runs, min–max)" "KiB"
+printf '%-58s %10s\n' "/bin/true alone" "$rss_true" \
+	"launcher (sandbox-run /bin/true)" "$rss_launcher ($rss_launcher_min–$rss_launcher_max)" \
+	"supervisor" "${rss_sup:-?} (${rss_sup_min:-?}–${rss_sup_max:-?})"
 
 # Each shipped profile: the size of its filters and the time to build them.
 printf '\n%-58s %10s %8s %9s\n' "filters of the shipped profiles" "BPF insns" "build µs" "cached µs"
@@ -230,6 +245,9 @@ jq -n --rawfile rows "$rows" --rawfile prof "$work/profiles.tsv" \
 	--arg date "$(date -u +%FT%TZ)" --argjson rounds "$ROUNDS" --argjson runs "$RUNS" \
 	--argjson rss_true "${rss_true:-0}" --argjson rss_launcher "${rss_launcher:-0}" \
 	--argjson rss_supervisor "${rss_sup:-0}" --argjson true_us "$true_us" \
+	--argjson rss_samples "$RSS_SAMPLES" \
+	--argjson rss_launcher_min "${rss_launcher_min:-0}" --argjson rss_launcher_max "${rss_launcher_max:-0}" \
+	--argjson rss_sup_min "${rss_sup_min:-0}" --argjson rss_sup_max "${rss_sup_max:-0}" \
 	--argjson true_ns_us "$true_ns_us" '
 	def tsv($s): $s | split("\n") | map(select(length > 0) | split("\t"));
 	{ version: $version, kernel: $kernel, date: $date, rounds: $rounds, runs: $runs,
@@ -237,7 +255,9 @@ jq -n --rawfile rows "$rows" --rawfile prof "$work/profiles.tsv" \
 	          ratio_to_first: (.[3] | tonumber), ratio_to_reference: (.[4] | tonumber),
 	          cpu_ms: (.[5] | tonumber) }],
 	  launcher_cost_us: { supervised: $true_us, unsupervised: $true_ns_us },
-	  peak_rss_kib: { bin_true: $rss_true, launcher: $rss_launcher, supervisor: $rss_supervisor },
+	  peak_rss_kib: { bin_true: $rss_true, launcher: $rss_launcher, supervisor: $rss_supervisor,
+	                  samples: $rss_samples, launcher_range: [$rss_launcher_min, $rss_launcher_max],
+	                  supervisor_range: [$rss_sup_min, $rss_sup_max] },
 	  profiles: [tsv($prof)[] | { profile: .[0], bpf_instructions: (.[1] | tonumber),
 	             build_us: (.[2] | tonumber), cached_us: (.[3] | tonumber) }],
 	  targets: [tsv($verdicts)[] | { what: .[0], ratio: (.[1] | tonumber),
