@@ -307,7 +307,8 @@ int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *
 	FILE *f = profile_open(path, false, errors);
 	if (!f)
 		return 1;
-	/* An empty file removes the rule of its name (systemd's convention). */
+	/* An empty file removes the rule of its name, as does a link to
+	 * /dev/null, which profile_open reads as one (systemd's convention). */
 	struct stat st;
 	if (fstat(fileno(f), &st) == 0 && st.st_size == 0) {
 		fclose(f);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "inifile.h"
@@ -158,6 +159,15 @@ static int check_directory(const char *path, struct strlist *errors)
 	return r;
 }
 
+/* /dev/null reads as an empty file, and its mode (writable by all) is the
+ * kernel's, not a careless administrator's: a rule linked to it is masked
+ * (systemd's convention, sandbox-run.preload(5)), a sandbox-run.conf linked
+ * to it means the defaults, a profile linked to it is an empty profile. */
+static bool is_dev_null(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && st->st_rdev == makedev(1, 3);
+}
+
 FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors)
 {
 	/* Non-blocking: a FIFO planted under the name is refused, not waited on. */
@@ -171,7 +181,7 @@ FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors)
 	FILE *f = NULL;
 	if (fstat(fd, &st) < 0)
 		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
-	else if (!check_stat(path, path, &st, "the file", errors) &&
+	else if ((is_dev_null(&st) || !check_stat(path, path, &st, "the file", errors)) &&
 		 !check_directory(path, errors) &&
 		 (S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0) == 0))
 		f = fdopen(fd, "r");

@@ -30,6 +30,16 @@ like "$(cat "$tmp/err")" "denied socket\(AF_INET, SOCK_STREAM.*libfakeroot-tcp\.
 	"without the tcp rule, the denial report names libfakeroot-tcp.so"
 like "$(cat "$tmp/err")" "warning: libfakeroot-tcp\.so \(LD_PRELOAD\) is preloaded and no preload rule knows it" \
 	"without the tcp rule, the library is reported as unknown"
+# The same with a link to /dev/null (systemd's other way to mask): not
+# refused for /dev/null's mode, the rule is gone just the same.
+mkdir -p "$tmp/linked/preload.d"
+ln -s /dev/null "$tmp/linked/preload.d/fakeroot-tcp.ini"
+SANDBOX_RUN_PROFILE_PATH=$tmp/linked fakeroot-tcp "$SANDBOX_RUN" file /etc/passwd >/dev/null 2>"$tmp/err"
+status=$?
+ok $((status == 0 || status == 125)) \
+	"tcp rule linked to /dev/null: not refused (125), and file under fakeroot-tcp fails (status $status)"
+like "$(cat "$tmp/err")" "denied socket\(AF_INET, SOCK_STREAM.*libfakeroot-tcp\.so" \
+	"tcp rule linked to /dev/null: the denial report names libfakeroot-tcp.so"
 
 # Inside fakeroot-tcp: faked's port, and nothing else on the network.
 if [ "${abi:-0}" -lt 4 ]; then

@@ -191,17 +191,21 @@ static void test_match(void)
 	char *sub = xasprintf("%s/preload.d", dir);
 	mkdir(sub, 0755);
 	char *a = xasprintf("%s/a.ini", sub), *b = xasprintf("%s/fakeroot-tcp.ini", sub);
+	char *c = xasprintf("%s/faketime.ini", sub);
 	write_file(a, "[preload]\nmatch = libfoo.so.* libbar-?.so\nallow = socket(AF_UNIX, *)\n");
 	write_file(b, ""); /* removes the shipped rule */
+	ok(symlink("/dev/null", c) == 0, "a link to /dev/null made"); /* removes it as well */
 	/* the shipped rules alone first */
 	struct settings s = { .allow_user_profiles = 1, .n_profile_dirs = 1 };
 	s.profile_dirs[0] = ABS_SRCDIR "/profiles";
 	struct preloads pl;
 	struct strlist errors = { 0 };
 	unsetenv("SANDBOX_RUN_PROFILE_PATH");
-	preload_detect(&pl, "libfakeroot-tcp.so", NULL);
+	preload_detect(&pl, "libfakeroot-tcp.so libfaketime.so.1", NULL);
 	ok(preload_match(&s, &pl, &errors) == 0 && pl.rule[0] >= 0 &&
 	   !pl.rules[pl.rule[0]].masked, "the shipped rules know libfakeroot-tcp.so");
+	ok(pl.rule[1] >= 0 && !pl.rules[pl.rule[1]].masked,
+	   "the shipped rules know libfaketime.so.1");
 	preload_free(&pl);
 	setenv("SANDBOX_RUN_PROFILE_PATH", dir, 1);
 	preload_detect(&pl, "/x/libfoo.so.1 libbar-1.so libfoo.so libfoo.so.1x/libbar-12.so "
@@ -214,6 +218,12 @@ static void test_match(void)
 	ok(pl.rule[4] < 0 || pl.rules[pl.rule[4]].masked,
 	   "an empty file of the same name removes a rule");
 	preload_free(&pl);
+	preload_detect(&pl, "libfaketime.so.1", NULL);
+	ok(preload_match(&s, &pl, &errors) == 0 && errors.n == 0,
+	   "a rule linked to /dev/null is no error (its mode is the kernel's)");
+	ok(pl.rule[0] < 0 || pl.rules[pl.rule[0]].masked,
+	   "a link to /dev/null of the same name removes a rule");
+	preload_free(&pl);
 	strlist_free(&errors);
 	s.allow_user_profiles = 0;
 	preload_detect(&pl, "/x/libfoo.so.1", NULL);
@@ -223,6 +233,8 @@ static void test_match(void)
 	unsetenv("SANDBOX_RUN_PROFILE_PATH");
 	unlink(a);
 	unlink(b);
+	unlink(c);
+	free(c);
 	rmdir(sub);
 	rmdir(dir);
 	free(a);

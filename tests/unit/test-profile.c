@@ -235,6 +235,26 @@ static void test_owner_checks(void)
 	ok(opened(p, &errors) == 1 && strstr(errors.item[0], "its directory"),
 	   "a profile in a world-writable directory is refused");
 	chmod(dir, 0755);
+	/* A link to /dev/null reads as an empty file (a masked preload rule):
+	 * its mode is the kernel's, no one's mistake to refuse. Any other
+	 * device stays refused by its mode. */
+	char *null_link = path_of("perm/masked.ini"), *zero_link = path_of("perm/zero.ini");
+	ok(symlink("/dev/null", null_link) == 0 && symlink("/dev/zero", zero_link) == 0,
+	   "links to /dev/null and /dev/zero made");
+	strlist_clear(&errors);
+	FILE *f = profile_open(null_link, false, &errors);
+	ok(f && fgetc(f) == EOF && errors.n == 0, "a link to /dev/null opens, empty, without error");
+	if (f)
+		fclose(f);
+	ok(opened(zero_link, &errors) == 1 && strstr(errors.item[0], "writable by group or others"),
+	   "a link to /dev/zero (writable by all) is still refused");
+	chmod(dir, 0777);
+	strlist_clear(&errors);
+	ok(opened(null_link, &errors) == 1 && strstr(errors.item[0], "its directory"),
+	   "a link to /dev/null in a world-writable directory is refused");
+	chmod(dir, 0755);
+	unlink(null_link), unlink(zero_link);
+	free(null_link), free(zero_link);
 	strlist_free(&errors);
 	free(p), free(dir);
 }
