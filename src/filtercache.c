@@ -1,5 +1,6 @@
 #include "filtercache.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/keyctl.h>
@@ -9,6 +10,7 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -187,6 +189,65 @@ static bool write_all(int fd, const char *buf, size_t size)
 	return true;
 }
 
+/* Each build of sandbox-run, libseccomp version and kernel release names
+ * entries of its own, and the old ones would stay in ~/.cache for good:
+ * entries written PRUNE_DAYS ago or more are removed when a new one is
+ * written (a miss: a hit costs nothing more), and the directory is looked
+ * through at most once a day (PRUNED_MARK's time). An entry still in use
+ * is merely compiled again once. */
+#define PRUNE_DAYS 30
+#define DAY_SECONDS (24 * 60 * 60)
+#define PRUNED_MARK ".pruned"
+
+/* An entry's name, "%016llx.bpf", or a writer's leftover ".NAME.PID.tmp":
+ * nothing else in the directory is ours to remove. */
+static bool is_entry_name(const char *name)
+{
+	size_t len = strlen(name);
+	if (name[0] == '.' && len > 25 && strcmp(name + len - 4, ".tmp") == 0)
+		name++, len = 20;
+	return len == 20 && strspn(name, "0123456789abcdef") == 16 &&
+	       strncmp(name + 16, ".bpf", 4) == 0;
+}
+
+static bool due_for_pruning(int dirfd, time_t now)
+{
+	struct stat st;
+	if (fstatat(dirfd, PRUNED_MARK, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    now - st.st_mtime < DAY_SECONDS)
+		return false;
+	int mark = openat(dirfd, PRUNED_MARK, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (mark < 0)
+		return false;
+	bool touched = futimens(mark, NULL) == 0;
+	close(mark);
+	return touched;
+}
+
+static void prune(const struct fcache *c)
+{
+	time_t now = time(NULL);
+	if (!due_for_pruning(c->dirfd, now))
+		return;
+	int fd = openat(c->dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	struct dirent *e;
+	struct stat st;
+	while ((e = readdir(d)))
+		if (is_entry_name(e->d_name) &&
+		    fstatat(c->dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(st.st_mode) && now - st.st_mtime >= PRUNE_DAYS * DAY_SECONDS &&
+		    unlinkat(c->dirfd, e->d_name, 0) == 0)
+			msg_verbose("filter cache: removed %s, unused for %d days or more", e->d_name,
+				    PRUNE_DAYS);
+	closedir(d);
+}
+
 void fcache_store(const struct fcache *c, const void *id, size_t idlen,
 		  const struct sock_fprog *prog)
 {
@@ -216,4 +277,5 @@ void fcache_store(const struct fcache *c, const void *id, size_t idlen,
 		unlinkat(c->dirfd, tmp, 0);
 	}
 	free(entry);
+	prune(c);
 }

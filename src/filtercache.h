@@ -13,7 +13,11 @@
  * therefore carries a SipHash-2-4 tag under a random key kept in the user's
  * kernel keyring, which no sandboxed program can read: keyctl, add_key and
  * request_key are never granted, and refused in the kernel even under
- * on-violation = report. An entry without a valid tag is rebuilt. */
+ * on-violation = report. An entry without a valid tag is rebuilt.
+ *
+ * Writing an entry also removes those written a month ago or more (at most
+ * one look a day): each build, libseccomp and kernel names its own, and
+ * nothing else would ever remove the old ones from ~/.cache. */
 #ifndef SR_FILTERCACHE_H
 #define SR_FILTERCACHE_H
 

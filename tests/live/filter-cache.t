@@ -4,7 +4,8 @@
 # back, and an entry that was not written by the launcher itself (no valid
 # tag under the keyring key) is never used: the denial it would lift stays.
 # The key lives in the kernel keyring, which no confined program may reach,
-# not even under on-violation = report.
+# not even under on-violation = report. Entries written a month ago or
+# more go when a new one is written.
 source "$top_srcdir/tests/lib/tap.sh"
 tmp=$(tap_tmp)
 cat >"$tmp/probe.ini" <<'INI'
@@ -100,6 +101,38 @@ out=$("$FAULT" --errno keyctl=ENOSYS -- "$SANDBOX_RUN" -v --config "$tmp/nokey.c
 like "$out" "socket-inet: denied \(EPERM\)" "keyctl refused: the call is denied all the same"
 like "$out" "filter cache: no kernel keyring" "keyctl refused: -v says the cache is not used"
 is "$(entries "$nokey")" 0 "keyctl refused: nothing is written"
+
+# Old entries go: a run that writes a new entry removes those written 30
+# days ago or more (and writers' leftovers), nothing else, at most once a
+# day. A hit removes nothing.
+aged=$tmp/aged
+mkdir -m 0700 "$aged"
+printf '[settings]\nfilter-cache = %s\n' "$aged" >"$tmp/aged.conf"
+sra() { "$SANDBOX_RUN" --config "$tmp/aged.conf" --log=none "$@" >/dev/null 2>&1; }
+sra -p "$tmp/probe.ini" "$PROBE" socket-inet
+old_entry=0123456789abcdef.bpf old_tmp=.0123456789abcdef.bpf.4242.tmp
+for f in $old_entry $old_tmp fedcba9876543210.bpf notes.txt; do echo x >"$aged/$f"; done
+touch -d '40 days ago' "$aged/$old_entry" "$aged/$old_tmp" "$aged/notes.txt"
+touch -d '29 days ago' "$aged/fedcba9876543210.bpf"
+touch -d '2 days ago' "$aged/.pruned" # the first run's look, a while back
+sra -p "$tmp/probe.ini" "$PROBE" socket-inet
+ok "$([ -e "$aged/$old_entry" ] && [ -e "$aged/$old_tmp" ]; echo $?)" \
+	"a run that reads its entry back leaves a 40-day-old entry alone"
+sra -p "$tmp/inet.ini" "$PROBE" socket-inet
+ok "$([ ! -e "$aged/$old_entry" ] && [ ! -e "$aged/$old_tmp" ]; echo $?)" \
+	"a run that writes an entry removes one written 40 days ago, and a leftover"
+ok "$([ -e "$aged/fedcba9876543210.bpf" ]; echo $?)" "... but not one written 29 days ago"
+ok "$([ -e "$aged/notes.txt" ]; echo $?)" "... nor a file that is not an entry"
+is "$(entries "$aged")" 3 "... and both runs' own entries stay"
+echo x >"$aged/$old_entry"
+touch -d '40 days ago' "$aged/$old_entry"
+sed 's/^promises = .*/promises = stdio rpath unix/' "$tmp/probe.ini" >"$tmp/unix.ini"
+sra -p "$tmp/unix.ini" "$PROBE" socket-inet
+ok "$([ -e "$aged/$old_entry" ]; echo $?)" "the same day, another new entry does not look again"
+touch -d '2 days ago' "$aged/.pruned"
+sed 's/^promises = .*/promises = stdio rpath unix inet/' "$tmp/probe.ini" >"$tmp/unix-inet.ini"
+sra -p "$tmp/unix-inet.ini" "$PROBE" socket-inet
+ok "$([ ! -e "$aged/$old_entry" ]; echo $?)" "a day later it does"
 
 # Where the cache is not used.
 open=$tmp/open
