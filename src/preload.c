@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -308,13 +307,15 @@ int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *
 	if (!f)
 		return 1;
 	/* An empty file removes the rule of its name, as does a link to
-	 * /dev/null, which profile_open reads as one (systemd's convention). */
-	struct stat st;
-	if (fstat(fileno(f), &st) == 0 && st.st_size == 0) {
+	 * /dev/null, which profile_open reads as one (systemd's convention).
+	 * Peeked from the buffer the parser reads anyway, not a second fstat. */
+	int first = fgetc(f);
+	if (first == EOF) {
 		fclose(f);
 		r->masked = true;
 		return 0;
 	}
+	ungetc(first, f);
 	struct ini_result res = { 0 };
 	int n = ini_load_file(f, path, rule_keys, N_KEYS, r, &res);
 	fclose(f);
