@@ -10,6 +10,7 @@ src_libsandbox_a_SOURCES = \
 	src/inifile.c src/inifile.h \
 	src/profile.c src/profile.h \
 	src/preload.c src/preload.h \
+	src/ldso.c src/ldso.h \
 	src/sysrule.c src/sysrule.h \
 	src/args.c src/args.h \
 	src/policy.c src/policy.h \
@@ -32,6 +33,7 @@ src_libsandbox_a_SOURCES = \
 bin_PROGRAMS += src/sandbox-run
 src_sandbox_run_SOURCES = src/main.c
 src_sandbox_run_CFLAGS = $(src_libsandbox_a_CFLAGS)
-src_sandbox_run_LDADD = src/libsandbox.a $(SR_LIBS)
-src_sandbox_run_LDFLAGS = $(AM_LDFLAGS) $(RELRO_LDFLAGS)
+# A static PIE where configure could link one (LAUNCHER_LDFLAGS): see there.
+src_sandbox_run_LDADD = src/libsandbox.a $(LAUNCHER_LIBS)
+src_sandbox_run_LDFLAGS = $(AM_LDFLAGS) $(LAUNCHER_LDFLAGS) $(RELRO_LDFLAGS)
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ldso.h"
 #include "promises.h"
 
 /* What every program needs to start and to speak the user's language. Never
@@ -348,7 +349,7 @@ static void add_preloads(const struct policy_input *in, struct policy *p)
 		/* ld.so must be able to read the library it preloads ($ORIGIN is
 		 * the target's directory once it runs). */
 		char *path = pl->path && pl->path[i] ? xstrdup(pl->path[i])
-						     : preload_resolve(lib, origin_dir);
+						     : ldso_resolve(lib, origin_dir);
 		/* Not found now, it is still treated as preloaded: the target's
 		 * ld.so may find it (fail closed for unknown-preload = refuse). */
 		if (path)

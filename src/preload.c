@@ -4,18 +4,15 @@
 #include <dirent.h>
 #include <fnmatch.h>
 #include <grp.h>
-#include <limits.h>
-#include <link.h>
 #include <pwd.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "inifile.h"
+#include "ldso.h"
 #include "profile.h"
 #include "sysrule.h"
 
@@ -46,93 +43,6 @@ static const struct ini_key rule_keys[] = {
 /* Enough for any real list; the rest of a larger file is not read. */
 #define MAX_PRELOAD_FILE (1 << 20)
 
-/* --- the dynamic string tokens, as ld.so expands them --------------------- */
-
-struct iterate_libc {
-	char dir[PATH_MAX];
-};
-
-static int find_libc(struct dl_phdr_info *info, size_t size, void *data)
-{
-	(void)size;
-	const char *name = info->dlpi_name, *slash = strrchr(name, '/');
-	if (!slash || strncmp(slash + 1, "libc.so", 7) != 0)
-		return 0;
-	struct iterate_libc *it = data;
-	snprintf(it->dir, sizeof it->dir, "%.*s", (int)(slash - name), name);
-	return 1;
-}
-
-/* $LIB: ld.so's own library directory below the prefix ("lib/x86_64-linux-gnu"
- * on Debian, "lib64" on Fedora); libc was loaded from it. */
-static const char *token_lib(void)
-{
-	static char lib[PATH_MAX];
-	if (lib[0])
-		return lib;
-	struct iterate_libc it = { { 0 } };
-	const char *dir = "/lib";
-	if (dl_iterate_phdr(find_libc, &it))
-		dir = it.dir;
-	if (strncmp(dir, "/usr/", 5) == 0)
-		dir += 4;
-	snprintf(lib, sizeof lib, "%s", dir + (dir[0] == '/'));
-	return lib;
-}
-
-static const char *token_platform(void)
-{
-	static struct utsname u;
-	const char *platform = (const char *)getauxval(AT_PLATFORM);
-	if (platform)
-		return platform;
-	uname(&u);
-	return u.machine;
-}
-
-/* Does text start with token $NAME or ${NAME}? Returns its length, or 0. */
-static size_t token_at(const char *text, const char *name)
-{
-	size_t n = strlen(name);
-	if (text[1] == '{')
-		return strncmp(text + 2, name, n) == 0 && text[2 + n] == '}' ? n + 3 : 0;
-	if (strncmp(text + 1, name, n) != 0)
-		return 0;
-	char next = text[1 + n];
-	return isalnum((unsigned char)next) || next == '_' ? 0 : n + 1;
-}
-
-/* Expands $LIB and $PLATFORM, and $ORIGIN when origin_dir is given. */
-static char *expand_tokens(const char *text, const char *origin_dir)
-{
-	size_t cap = strlen(text) + 1, len = 0;
-	char *out = xmalloc(cap);
-	for (const char *p = text; *p;) {
-		const char *value = NULL;
-		size_t skip = 0;
-		if (*p == '$') {
-			if ((skip = token_at(p, "LIB")))
-				value = token_lib();
-			else if ((skip = token_at(p, "PLATFORM")))
-				value = token_platform();
-			else if (origin_dir && (skip = token_at(p, "ORIGIN")))
-				value = origin_dir;
-		}
-		if (!value) {
-			value = p;
-			skip = 1;
-		}
-		size_t vlen = value == p ? 1 : strlen(value);
-		if (len + vlen + 1 > cap)
-			out = xrealloc(out, cap = 2 * (len + vlen + 1));
-		memcpy(out + len, value, vlen);
-		len += vlen;
-		p += skip;
-	}
-	out[len] = '\0';
-	return out;
-}
-
 /* --- detection ------------------------------------------------------------ */
 
 static void add_words(struct preloads *pl, char *text, const char *separators, const char *origin)
@@ -140,7 +50,7 @@ static void add_words(struct preloads *pl, char *text, const char *separators, c
 	for (char *w; (w = strsep(&text, separators));) {
 		if (!*w)
 			continue;
-		char *lib = expand_tokens(w, NULL);
+		char *lib = ldso_expand(w, NULL);
 		if (!strlist_contains(&pl->libs, lib))
 			strlist_add(&pl->libs, lib, origin);
 		free(lib);
@@ -185,80 +95,10 @@ void preload_detect(struct preloads *pl, const char *ld_preload, const char *pre
 	}
 }
 
-/* --- resolution: which file ld.so loads ------------------------------------ */
-
 static const char *file_name(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	return slash ? slash + 1 : path;
-}
-
-struct iterate_name {
-	const char *name;
-	char *path;
-};
-
-static int find_loaded(struct dl_phdr_info *info, size_t size, void *data)
-{
-	(void)size;
-	struct iterate_name *it = data;
-	if (info->dlpi_name[0] != '/' || strcmp(file_name(info->dlpi_name), it->name) != 0)
-		return 0;
-	it->path = xstrdup(info->dlpi_name);
-	return 1;
-}
-
-static char *find_in(const char *dirs, const char *name)
-{
-	char *copy = xstrdup(dirs), *rest = copy;
-	char *found = NULL;
-	for (char *dir; !found && (dir = strsep(&rest, ":;"));) {
-		if (!*dir)
-			continue;
-		char *path = xasprintf("%s/%s", dir, name);
-		if (access(path, F_OK) == 0)
-			found = path;
-		else
-			free(path);
-	}
-	free(copy);
-	return found;
-}
-
-/* A bare name: ld.so loaded it into this very process already (LD_PRELOAD
- * applies to sandbox-run too), so ask the loader; otherwise (a list read
- * from another file) search LD_LIBRARY_PATH and the default directories,
- * without ld.so.cache. */
-static char *search_bare(const char *name)
-{
-	struct iterate_name it = { name, NULL };
-	if (dl_iterate_phdr(find_loaded, &it))
-		return it.path;
-	const char *env = getenv("LD_LIBRARY_PATH");
-	char *found = env ? find_in(env, name) : NULL;
-	if (!found) {
-		char *defaults = xasprintf("/%s:/usr/%s:/lib:/usr/lib:/lib64:/usr/lib64",
-					   token_lib(), token_lib());
-		found = find_in(defaults, name);
-		free(defaults);
-	}
-	return found;
-}
-
-char *preload_resolve(const char *lib, const char *origin_dir)
-{
-	char *expanded = expand_tokens(lib, origin_dir);
-	char *found = NULL;
-	if (strchr(expanded, '$'))
-		found = NULL; /* an unknown token: ld.so cannot load it either */
-	else if (strchr(expanded, '/'))
-		found = access(expanded, F_OK) == 0 ? xstrdup(expanded) : NULL;
-	else
-		found = search_bare(expanded);
-	free(expanded);
-	char *real = found ? realpath(found, NULL) : NULL;
-	free(found);
-	return real;
 }
 
 /* --- rules ---------------------------------------------------------------- */
@@ -404,9 +244,17 @@ static int match_rule(const struct preloads *pl, size_t lib)
  * ask nscd first, over a unix stream socket, from inside the sandbox.
  * Doing one lookup of each here, before confining, leaves glibc's answer in
  * this process: nscd absent, glibc skips it for the next lookups; present,
- * its database is already mapped. The stream socket is then not needed. */
-static void prime_name_service(void)
+ * its database is already mapped. The stream socket is then not needed.
+ * Only a dynamically linked sandbox-run has the library in it, and its
+ * lookups come inside the library's execve wrapper, before the exec hands
+ * the listener to the supervisor: a denied socket() there would wait for
+ * an answer that never comes. A static sandbox-run never looks up. */
+static void prime_name_service(const char *lib, const char *path)
 {
+	/* ld.so names it by the path it opened: the name as written in a
+	 * directory, or the path written (its real path is only ours). */
+	if (!ldso_loaded_here(file_name(lib)) && !(path && ldso_loaded_here(file_name(path))))
+		return;
 	char buf[4096];
 	struct passwd pw, *pwp;
 	struct group gr, *grp;
@@ -422,10 +270,10 @@ int preload_match(const struct settings *s, struct preloads *pl, struct strlist 
 	pl->path = xcalloc(pl->libs.n, sizeof *pl->path);
 	pl->rule = xcalloc(pl->libs.n, sizeof *pl->rule);
 	for (size_t i = 0; i < pl->libs.n; i++) {
-		pl->path[i] = preload_resolve(pl->libs.item[i], NULL);
+		pl->path[i] = ldso_resolve(pl->libs.item[i], NULL);
 		pl->rule[i] = match_rule(pl, i);
 		if (pl->rule[i] >= 0 && pl->rules[pl->rule[i]].prime_name_service)
-			prime_name_service();
+			prime_name_service(pl->libs.item[i], pl->path[i]);
 	}
 	return n;
 }

@@ -35,9 +35,6 @@ void preload_detect(struct preloads *pl, const char *ld_preload, const char *pre
  * name of the library ld.so loads, then by the name as written. Errors
  * ("file:line: message") are appended; returns their count. */
 int preload_match(const struct settings *s, struct preloads *pl, struct strlist *errors);
-/* The file ld.so loads for lib: $ORIGIN is origin_dir (the target's
- * directory); a bare name is searched as ld.so would. NULL if not found. */
-char *preload_resolve(const char *lib, const char *origin_dir);
 /* Parses one rule file (for --check); returns the number of errors. */
 int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *errors);
 void preload_rule_free(struct preload_rule *r);

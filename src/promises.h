@@ -24,8 +24,7 @@ struct sys_cond {
 };
 
 /* Names and notes are arrays, not pointers: in a position-independent
- * executable the dynamic loader rewrites every pointer of a table at each
- * start, a relocation per pointer and a copied page per 4 KiB written
+ * executable every pointer of a table is rewritten at each start, a relocation per pointer and a copied page per 4 KiB written
  * (some 30 µs for this catalogue, measured), where arrays stay in read-only
  * pages shared by every run. tests/escape/catalogue.c checks that each
  * string fits with its terminating NUL. */

@@ -1,9 +1,11 @@
 # tests/admin: man pages against the option and key tables, --list-profiles,
-# layered configuration in an installed tree, bash completion.
+# layered configuration in an installed tree, bash completion, how the
+# launcher is linked.
 ADMIN_TESTS = \
 	tests/admin/man-pages.t \
 	tests/admin/completion.t \
-	tests/admin/installed-tree.t
+	tests/admin/installed-tree.t \
+	tests/admin/linking.t
 TESTS += $(ADMIN_TESTS)
 EXTRA_DIST += $(ADMIN_TESTS) \
 	tests/admin/layering/shipped.golden \

@@ -10,7 +10,7 @@ profiles=("$top_srcdir"/profiles/*.ini)
 
 if asan_build; then
 	checker() { ASAN_OPTIONS=detect_leaks=1:exitcode=99 "$@"; }
-	sr=$SANDBOX_RUN
+	sr=$SANDBOX_RUN tree_sr=$SANDBOX_RUN
 	tool="LeakSanitizer"
 else
 	# seccomp-shim.so answers libseccomp's probes of the kernel, which
@@ -20,12 +20,17 @@ else
 			--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
 			--error-exitcode=99 "$@"
 	}
+	# memcheck replaces malloc through the dynamic loader, and sandbox-run
+	# is normally a static PIE: valgrind checks sandbox-run-dynamic, the
+	# same code linked against the shared C library (in the build tree, it
+	# too uses the tree's profiles).
+	tree_sr=$top_builddir/tests/lib/sandbox-run-dynamic
 	# valgrind preloads its own library, and the shipped preload rule for
 	# it refuses to confine anything under valgrind. A copy of the binary
 	# outside the build tree reads no preload rules (it looks for them in
 	# the installed directories), so it only warns, and --explain goes on.
 	sr=$tmp/sandbox-run
-	cp "$SANDBOX_RUN" "$sr"
+	cp "$tree_sr" "$sr"
 	tool="valgrind"
 fi
 
@@ -46,16 +51,16 @@ for p in "${profiles[@]}"; do
 done
 clean "--explain with declared inputs, outputs and a preloaded library" \
 	"$sr" --explain -p "$top_srcdir/profiles/file.ini" file -m /etc/magic -f /dev/null /etc/hostname
-clean "--check (every profile, drop-in, preload rule and sandbox-run.conf)" "$SANDBOX_RUN" --check
+clean "--check (every profile, drop-in, preload rule and sandbox-run.conf)" "$tree_sr" --check
 # The malformed corpus: every error path of the parser, in one run.
 mkdir -p "$tmp/bad"
 cp "$top_srcdir"/tests/hostile/malformed/*.ini "$tmp/bad/"
 chmod 644 "$tmp"/bad/*.ini
-checker "$SANDBOX_RUN" --check "$tmp"/bad/*.ini >/dev/null 2>"$tmp/.err"
+checker "$tree_sr" --check "$tmp"/bad/*.ini >/dev/null 2>"$tmp/.err"
 rc=$?
 [ "$rc" = 1 ] && ! grep -Eq 'definitely lost|indirectly lost|Invalid (read|write)|LeakSanitizer|runtime error' "$tmp/.err"
 ok $? "$tool: --check on the $(ls "$tmp"/bad | wc -l) malformed profiles (exit $rc)"
-clean "--list-profiles" "$SANDBOX_RUN" --list-profiles
-clean "--list-promises" "$SANDBOX_RUN" --list-promises
-clean "--help" "$SANDBOX_RUN" --help
+clean "--list-profiles" "$tree_sr" --list-profiles
+clean "--list-promises" "$tree_sr" --list-promises
+clean "--help" "$tree_sr" --help
 done_testing

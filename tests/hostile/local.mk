@@ -32,6 +32,15 @@ EXTRA_DIST += tests/hostile/lib.sh tests/hostile/failclosed.t tests/hostile/malf
 	tests/hostile/signals.t tests/hostile/concurrency.t tests/hostile/leaks.t \
 	tests/hostile/malformed
 
+# sandbox-run-dynamic: sandbox-run linked against the shared C library, the
+# one leaks.t gives valgrind (memcheck replaces malloc through the dynamic
+# loader, so it cannot check a static launcher). Same code as sandbox-run.
+check_PROGRAMS += tests/lib/sandbox-run-dynamic
+tests_lib_sandbox_run_dynamic_SOURCES = src/main.c
+tests_lib_sandbox_run_dynamic_CFLAGS = $(src_sandbox_run_CFLAGS)
+tests_lib_sandbox_run_dynamic_LDADD = src/libsandbox.a $(SR_LIBS)
+tests_lib_sandbox_run_dynamic_LDFLAGS = $(AM_LDFLAGS) $(RELRO_LDFLAGS)
+
 # seccomp-shim.so: lets valgrind run sandbox-run --explain (leaks.t).
 check_PROGRAMS += tests/hostile/seccomp-shim.so
 tests_hostile_seccomp_shim_so_SOURCES = tests/hostile/seccomp-shim.c

@@ -37,6 +37,36 @@ for runner in $(runners); do
 		"$runner: \$ORIGIN is expanded to the target's directory for the Landlock grant"
 done
 
+# ld.so's own $LIB (sandbox-run is a static PIE and cannot ask it: the
+# build says), and a bare name only ld.so.cache knows: searched in the
+# directories of ld.so.conf, the rule is that of the file ld.so loads
+# (libfakeroot-0.so is a link to the TCP flavour on Debian).
+ldso=$(readelf -l /bin/true | sed -n 's/.*interpreter: \(.*\)\]$/\1/p')
+dst_lib=$("$ldso" --list-diagnostics 2>/dev/null | sed -n 's/^dl_dst_lib="\(.*\)"$/\1/p')
+if [ -n "$dst_lib" ]; then
+	like "$(env 'LD_PRELOAD=/usr/$LIB/libeatmydata.so' "$SANDBOX_RUN" --explain file /etc/passwd 2>&1)" \
+		"read /usr/$dst_lib/libeatmydata\.so[.0-9]*: a preloaded library" \
+		"\$LIB is what $ldso says it is ($dst_lib)"
+else
+	skip "\$LIB against the loader's own" "$ldso has no --list-diagnostics (glibc < 2.33)"
+fi
+loaded=$(env -u LD_LIBRARY_PATH LD_TRACE_LOADED_OBJECTS=1 LD_PRELOAD=libfakeroot-0.so /bin/true |
+	sed -n 's/.*libfakeroot-0\.so => \([^ ]*\) .*/\1/p')
+if [ -n "$loaded" ]; then
+	real=$(realpath "$loaded")
+	rule=$(basename "$real" .so)
+	# Under fakeroot-tcp's daemon: a dynamically linked sandbox-run loads
+	# the library itself, and it exits without a faked to talk to.
+	explain=$(fakeroot-tcp env -u LD_LIBRARY_PATH LD_PRELOAD=libfakeroot-0.so \
+		"$SANDBOX_RUN" --explain file /etc/passwd 2>&1)
+	like "$explain" "read $real: a preloaded library" \
+		"a bare name from ld.so.conf's directories: the file ld.so loads ($real)"
+	like "$explain" "libfakeroot-0\.so \(LD_PRELOAD\): rule .*/${rule#lib}\.ini" \
+		"a bare name from ld.so.conf's directories: the rule of that file (${rule#lib})"
+else
+	skip "a bare name from ld.so.conf's directories" "ld.so finds no libfakeroot-0.so here"
+fi
+
 explain=$(LD_PRELOAD=libsnoopy.so:libeatmydata.so "$SANDBOX_RUN" --explain file /etc/passwd 2>&1)
 like "$explain" "^  libsnoopy\.so \(LD_PRELOAD\): rule .*/snoopy\.ini: snoopy" \
 	"--explain shows the first detected library and its rule"

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../src/ldso.h"
 #include "../../src/preload.h"
 #include "../../src/sysrule.h"
 #include "../unit/tap.h"
@@ -89,7 +90,7 @@ static void test_tokens(void)
 	lib = first_lib("$ORIGIN/libx.so");
 	is_str(lib, "$ORIGIN/libx.so", "$ORIGIN waits for the target");
 	free(lib);
-	char *r = preload_resolve("$ORIGIN/../lib/x86_64-linux-gnu/libc.so.6", "/usr/bin");
+	char *r = ldso_resolve("$ORIGIN/../lib/x86_64-linux-gnu/libc.so.6", "/usr/bin");
 	char *direct = realpath("/usr/lib/x86_64-linux-gnu/libc.so.6", NULL);
 	if (direct)
 		is_str(r, direct, "$ORIGIN is the target's directory");
@@ -97,11 +98,65 @@ static void test_tokens(void)
 		ok(1, "# SKIP not a Debian x86_64 layout");
 	free(r);
 	free(direct);
-	r = preload_resolve("libc.so.6", NULL);
+	r = ldso_resolve("libc.so.6", NULL);
 	ok(r && r[0] == '/' && strstr(r, "libc.so"), "a bare name is found where ld.so finds it (%s)",
 	   r ? r : "null");
 	free(r);
-	ok(preload_resolve("libdoes-not-exist.so", NULL) == NULL, "an unknown bare name: NULL");
+	ok(ldso_resolve("libdoes-not-exist.so", NULL) == NULL, "an unknown bare name: NULL");
+}
+
+/* Writes text to dir/name. */
+static void put(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	ok(f && fputs(text, f) >= 0 && fclose(f) == 0, "wrote %s", name);
+	free(path);
+}
+
+/* ld.so.conf as glibc's ldconfig reads it: comments, includes (globs
+ * relative to the including file, several on a line), "DIR=TYPE",
+ * trailing slashes, hwcap lines; directories in file order. */
+static void test_conf(void)
+{
+	char dir[] = "/tmp/test-preload-conf.XXXXXX";
+	ok(mkdtemp(dir) != NULL, "made %s", dir);
+	char *libs[] = { xasprintf("%s/a", dir), xasprintf("%s/b", dir), xasprintf("%s/c", dir),
+			 xasprintf("%s/d", dir), xasprintf("%s/sub", dir) };
+	for (int i = 0; i < 5; i++)
+		mkdir(libs[i], 0755);
+	put(libs[1], "libx.so", "");
+	put(libs[2], "libx.so", "");
+	put(libs[2], "liby.so", "");
+	put(libs[3], "libz.so", "");
+	char *conf = xasprintf("%s/ld.so.conf", dir);
+	char *text = xasprintf("# libx.so in %s/b\n  \n%s/a/ # trailing slash\nhwcap 1 %s/d\n"
+			       "include sub/1.conf sub/none*.conf\n%s/c\ninclude %s/ld.so.conf\n",
+			       dir, dir, dir, dir, dir);
+	put(dir, "ld.so.conf", text);
+	free(text);
+	text = xasprintf("%s/b=libc6\n", dir);
+	put(libs[4], "1.conf", text);
+	free(text);
+	char *want = xasprintf("%s/b/libx.so", dir), *got = ldso_search_conf(conf, "libx.so");
+	is_str(got, want, "the first directory that has it, through a relative include and DIR=TYPE");
+	free(got);
+	free(want);
+	want = xasprintf("%s/c/liby.so", dir);
+	got = ldso_search_conf(conf, "liby.so");
+	is_str(got, want, "a directory after the include");
+	free(got);
+	free(want);
+	ok(ldso_search_conf(conf, "libz.so") == NULL,
+	   "a directory named only on a hwcap line is not searched; an include of itself ends");
+	ok(ldso_search_conf(conf, "libnone.so") == NULL, "a name in no directory: NULL");
+	ok(ldso_search_conf("/nonexistent/ld.so.conf", "libx.so") == NULL, "no ld.so.conf: NULL");
+	char *cmd = xasprintf("rm -rf %s", dir);
+	ok(system(cmd) == 0, "removed %s", dir);
+	free(cmd);
+	free(conf);
+	for (int i = 0; i < 5; i++)
+		free(libs[i]);
 }
 
 static int parse(const char *text, struct sysrule *r)
@@ -247,6 +302,7 @@ int main(void)
 	test_ld_preload_words();
 	test_preload_file();
 	test_tokens();
+	test_conf();
 	test_parse();
 	test_validate();
 	test_match();
