@@ -2,7 +2,6 @@
 
 #include <ctype.h>
 #include <glob.h>
-#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,18 +187,4 @@ char *ldso_resolve(const char *lib, const char *origin_dir)
 	char *real = found ? realpath(found, NULL) : NULL;
 	free(found);
 	return real;
-}
-
-/* --- this process ------------------------------------------------------------ */
-
-static int is_named(struct dl_phdr_info *info, size_t size, void *name)
-{
-	(void)size;
-	const char *slash = strrchr(info->dlpi_name, '/');
-	return slash && strcmp(slash + 1, name) == 0;
-}
-
-bool ldso_loaded_here(const char *file_name)
-{
-	return dl_iterate_phdr(is_named, (void *)file_name) != 0;
 }

@@ -4,8 +4,6 @@
 #ifndef SR_LDSO_H
 #define SR_LDSO_H
 
-#include <stdbool.h>
-
 /* text with $LIB and $PLATFORM expanded, and $ORIGIN when origin_dir is
  * given (else left as written); ${NAME} is $NAME. Allocated. */
 char *ldso_expand(const char *text, const char *origin_dir);
@@ -17,8 +15,5 @@ char *ldso_resolve(const char *lib, const char *origin_dir);
 /* The first directory of ld.so.conf file conf (with its includes, in
  * ldconfig's order) that has a file name; its path, or NULL. */
 char *ldso_search_conf(const char *conf, const char *name);
-/* Does this very process have a library of this file name loaded (only
- * ever true in a dynamically linked sandbox-run)? */
-bool ldso_loaded_here(const char *file_name);
 
 #endif

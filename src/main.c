@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "admin.h"
@@ -142,7 +143,11 @@ static void __attribute__((noreturn)) apply(const struct policy *p, struct filte
 		supervisor_handoff(listener);
 	release_std_fds(reserved);
 	crash_guard(false);
-	execve(ex->path, ex->argv, ex->envp);
+	/* The system call itself, not libc's execve: in a dynamically linked
+	 * launcher a preloaded library's wrapper (snoopy's) would run here,
+	 * confined, and a call of it that the filter denies would wait for the
+	 * supervisor, which waits for this exec. */
+	syscall(SYS_execve, ex->path, ex->argv, ex->envp);
 	exec_failed(ex->path, errno);
 }
 

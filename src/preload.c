@@ -3,8 +3,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <fnmatch.h>
-#include <grp.h>
-#include <pwd.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +19,7 @@ static const struct ini_key rule_keys[] = {
 	{ "preload", "description", INI_STRING, R(description), NULL, "shown by --explain" },
 	{ "preload", "match", INI_LIST, R(match), NULL, "globs on the library file name" },
 	{ "preload", "prime-name-service", INI_BOOL, R(prime_name_service), NULL,
-	  "look up the user and group before confining, so glibc does not ask nscd inside" },
+	  "ignored: no preloaded library runs in the launcher (kept for older rules)" },
 	{ "preload", "unsupported", INI_STRING, R(unsupported), NULL,
 	  "refuse to run under this library, with this explanation" },
 	{ "preload", "promises", INI_LIST, R(promises), NULL, "promises the library needs" },
@@ -240,28 +238,6 @@ static int match_rule(const struct preloads *pl, size_t lib)
 	return r >= 0 ? r : rule_for_name(pl, file_name(pl->libs.item[lib]));
 }
 
-/* A library that looks up user and group names (snoopy) would make glibc
- * ask nscd first, over a unix stream socket, from inside the sandbox.
- * Doing one lookup of each here, before confining, leaves glibc's answer in
- * this process: nscd absent, glibc skips it for the next lookups; present,
- * its database is already mapped. The stream socket is then not needed.
- * Only a dynamically linked sandbox-run has the library in it, and its
- * lookups come inside the library's execve wrapper, before the exec hands
- * the listener to the supervisor: a denied socket() there would wait for
- * an answer that never comes. A static sandbox-run never looks up. */
-static void prime_name_service(const char *lib, const char *path)
-{
-	/* ld.so names it by the path it opened: the name as written in a
-	 * directory, or the path written (its real path is only ours). */
-	if (!ldso_loaded_here(file_name(lib)) && !(path && ldso_loaded_here(file_name(path))))
-		return;
-	char buf[4096];
-	struct passwd pw, *pwp;
-	struct group gr, *grp;
-	getpwuid_r(getuid(), &pw, buf, sizeof buf, &pwp);
-	getgrgid_r(getgid(), &gr, buf, sizeof buf, &grp);
-}
-
 int preload_match(const struct settings *s, struct preloads *pl, struct strlist *errors)
 {
 	if (pl->libs.n == 0)
@@ -272,8 +248,6 @@ int preload_match(const struct settings *s, struct preloads *pl, struct strlist 
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		pl->path[i] = ldso_resolve(pl->libs.item[i], NULL);
 		pl->rule[i] = match_rule(pl, i);
-		if (pl->rule[i] >= 0 && pl->rules[pl->rule[i]].prime_name_service)
-			prime_name_service(pl->libs.item[i], pl->path[i]);
 	}
 	return n;
 }

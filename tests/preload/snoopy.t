@@ -85,6 +85,17 @@ else
 	skip "snoopy logging to a /dev/log stand-in" "needs root and a private mount namespace"
 fi
 
+# A launcher that has snoopy in it (one built with --disable-static-launcher,
+# as the sanitizer build is) must not run snoopy's execve wrapper once
+# confined: its name lookups there were denied calls waiting for the
+# supervisor, which waited for that exec. A timeout turns such a hang into
+# a failure.
+for runner in $(runners); do
+	$runner timeout 20 env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" -p "$tmp/exec.ini" \
+		sh -c 'exit 7' 2>"$tmp/err"
+	is "$?" 7 "$runner: snoopy preloaded, a supervised run ends with the target's status"
+done
+
 # The preload file's own syntax: a comment, blanks, the library by path.
 mkdir -p "$tmp/upper" "$tmp/work"
 printf '# added by tests/preload/snoopy.t\n\n  %s  \n' "$snoopy" > "$tmp/upper/ld.so.preload"
