@@ -57,10 +57,12 @@ char *ldso_expand(const char *text, const char *origin_dir)
 	for (const char *p = text; *p;) {
 		size_t skip = 1, vlen = 1;
 		const char *value = *p == '$' ? token_value(p, origin_dir, &skip) : NULL;
-		if (value)
+		if (value) {
 			vlen = strlen(value);
-		else
-			value = p, skip = 1;
+		} else { /* the character itself */
+			value = p;
+			skip = 1;
+		}
 		if (len + vlen + 1 > cap)
 			out = xrealloc(out, cap = 2 * (len + vlen + 1));
 		memcpy(out + len, value, vlen);
