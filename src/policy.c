@@ -346,10 +346,12 @@ static void add_preloads(const struct policy_input *in, struct policy *p)
 	char *origin_dir = parent_dir(in->target->path);
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		const char *lib = pl->libs.item[i];
-		/* ld.so must be able to read the library it preloads ($ORIGIN is
-		 * the target's directory once it runs). */
+		/* ld.so must be able to read the library it preloads. preload_match
+		 * resolved it already; only $ORIGIN (the target's directory once
+		 * it runs) can still make a name that was not found resolve. */
 		char *path = pl->path && pl->path[i] ? xstrdup(pl->path[i])
-						     : ldso_resolve(lib, origin_dir);
+			     : strchr(lib, '$') ? ldso_resolve(lib, origin_dir)
+						: NULL;
 		/* Not found now, it is still treated as preloaded: the target's
 		 * ld.so may find it (fail closed for unknown-preload = refuse). */
 		if (path)
