@@ -11,6 +11,7 @@
 #include <link.h>
 #include <unistd.h>
 
+#include "peephole.h"
 #include "util.h"
 
 /* Each half of each placeholder is a distinct 32-bit constant that no rule
@@ -138,6 +139,7 @@ static void compile_now(const struct ruleset *rs, struct sock_fprog *prog)
 			add_rule(ctx, SCMP_ACT_ERRNO(ENOSYS), nr, 0, NULL, "an unknown call");
 	export(ctx, prog);
 	seccomp_release(ctx);
+	peephole_drop_true_tests(prog);
 	prologue_prepend(v, reach, PH_ACTION, seccomp_arch_native(), prog);
 }
 
@@ -157,8 +159,13 @@ static int note_cb(struct dl_phdr_info *info, size_t size, void *out)
 			const unsigned char *desc = (const unsigned char *)name + ((n->n_namesz + 3) & ~3u);
 			if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && memcmp(name, "GNU", 4) == 0 &&
 			    n->n_descsz <= 64) {
-				for (unsigned j = 0; j < n->n_descsz; j++)
-					sprintf((char *)out + 2 * j, "%02x", desc[j]);
+				static const char hex[] = "0123456789abcdef";
+				char *o = out;
+				for (unsigned j = 0; j < n->n_descsz; j++) {
+					*o++ = hex[desc[j] >> 4];
+					*o++ = hex[desc[j] & 15];
+				}
+				*o = '\0';
 				return 1;
 			}
 			p = (const char *)desc + ((n->n_descsz + 3) & ~3u);

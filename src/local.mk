@@ -23,6 +23,7 @@ src_libsandbox_a_SOURCES = \
 	src/seccomp.c src/seccomp.h \
 	src/bpfcompile.c src/bpfcompile.h \
 	src/prologue.c src/prologue.h \
+	src/peephole.c src/peephole.h \
 	src/filtercache.c src/filtercache.h \
 	src/siphash.c src/siphash.h \
 	src/supervisor.c src/supervisor.h \

@@ -141,24 +141,25 @@ static void policy_rules(struct ruleset *rs, const void *arg)
 	exec_rule(rs);
 }
 
-/* Everything policy_rules reads, as text: the cache's name for the rules. */
+/* Everything policy_rules reads, as text: the cache's name for the rules.
+ * Made at every start, so copied into one buffer sized first rather than
+ * printed piece by piece. */
 static char *policy_inputs(const struct policy *p)
 {
-	char *text = xstrdup("promises:");
+	size_t size = sizeof "promises:" + sizeof "\nreport: 0\n";
 	for (size_t i = 0; i < promise_count(); i++)
-		if (p->promise[i]) {
-			char *longer = xasprintf("%s %s", text, promise_at(i)->name);
-			free(text);
-			text = longer;
-		}
-	for (size_t i = 0; i < p->allow.n; i++) {
-		char *longer = xasprintf("%s\nallow: %s", text, p->allow.item[i]);
-		free(text);
-		text = longer;
-	}
-	char *all = xasprintf("%s\nreport: %d\n", text, p->on_violation == VIOLATION_REPORT);
-	free(text);
-	return all;
+		size += p->promise[i] ? 1 + strlen(promise_at(i)->name) : 0;
+	for (size_t i = 0; i < p->allow.n; i++)
+		size += sizeof "\nallow: " + strlen(p->allow.item[i]);
+	char *text = xmalloc(size);
+	char *end = stpcpy(text, "promises:");
+	for (size_t i = 0; i < promise_count(); i++)
+		if (p->promise[i])
+			end = stpcpy(stpcpy(end, " "), promise_at(i)->name);
+	for (size_t i = 0; i < p->allow.n; i++)
+		end = stpcpy(stpcpy(end, "\nallow: "), p->allow.item[i]);
+	stpcpy(end, p->on_violation == VIOLATION_REPORT ? "\nreport: 1\n" : "\nreport: 0\n");
+	return text;
 }
 
 struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,

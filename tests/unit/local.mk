@@ -27,3 +27,9 @@ tests_unit_test_prologue_SOURCES = tests/unit/test-prologue.c tests/unit/bpfrun.
 tests_unit_test_prologue_CFLAGS = $(unit_cflags)
 tests_unit_test_prologue_LDADD = $(unit_ldadd)
 TESTS += tests/unit/test-filter tests/unit/test-prologue
+check_PROGRAMS += tests/unit/test-peephole
+tests_unit_test_peephole_SOURCES = tests/unit/test-peephole.c tests/unit/bpfrun.c \
+	tests/unit/bpfrun.h tests/unit/tap.h
+tests_unit_test_peephole_CFLAGS = $(unit_cflags)
+tests_unit_test_peephole_LDADD = $(unit_ldadd)
+TESTS += tests/unit/test-peephole
