@@ -148,6 +148,17 @@ static int set_enum(struct ini_state *st, const struct ini_key *k, void *field, 
 	return 0;
 }
 
+/* "path:line" into out[size], cut as snprintf would cut it: set for every
+ * key of every profile, so without printf (util.h, xstrjoin). */
+static void line_origin(char *out, size_t size, const char *path, int line)
+{
+	char number[12] = ":";
+	put_uint(number + 1, (unsigned)line);
+	size_t n = strnlen(path, size - 1);
+	memcpy(out, path, n);
+	copy_bounded(out + n, size - n, number);
+}
+
 static int set_value(struct ini_state *st, const struct ini_key *k, const char *value)
 {
 	void *field = (char *)st->out + k->offset;
@@ -158,7 +169,7 @@ static int set_value(struct ini_state *st, const struct ini_key *k, const char *
 		return 0;
 	}
 	char origin[512];
-	snprintf(origin, sizeof origin, "%s:%d", st->path, st->line);
+	line_origin(origin, sizeof origin, st->path, st->line);
 	switch (k->kind) {
 	case INI_KEYWORD_OR_PATH:
 		if (value[0] != '/' && !is_choice(k, value)) {
@@ -209,8 +220,8 @@ static int handler(void *user, const char *section, const char *name, const char
 	} else if (set_value(st, k, value)) {
 		st->res->assignments++;
 	}
-	snprintf(st->last_section, sizeof st->last_section, "%s", section);
-	snprintf(st->last_key, sizeof st->last_key, "%s", name);
+	copy_bounded(st->last_section, sizeof st->last_section, section);
+	copy_bounded(st->last_key, sizeof st->last_key, name);
 	return 1; /* keep going: --check wants every error, not the first */
 }
 

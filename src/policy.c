@@ -155,7 +155,7 @@ static void add_profile_promises(const struct policy_input *in, struct policy *p
 static void add_list(struct policy *p, const struct strlist *l, unsigned access, const char *what)
 {
 	for (size_t i = 0; i < l->n; i++) {
-		char *why = xasprintf("%s (%s)", l->origin[i], what);
+		char *why = xstrjoin(l->origin[i], " (", what, ")", NULL);
 		add_grant(p, l->item[i], access, why);
 		free(why);
 	}
@@ -164,7 +164,7 @@ static void add_list(struct policy *p, const struct strlist *l, unsigned access,
 static void add_system_paths(struct policy *p)
 {
 	for (size_t i = 0; i < sizeof system_set / sizeof system_set[0]; i++) {
-		char *why = xasprintf("system read set: %s", system_set[i].why);
+		char *why = xstrjoin("system read set: ", system_set[i].why, NULL);
 		add_grant(p, system_set[i].path, system_set[i].access, why)->quiet_missing = true;
 		free(why);
 	}

@@ -34,8 +34,10 @@ static char *search_path(const char *command, int *err)
 	for (;;) {
 		size_t len = strcspn(path, ":");
 		/* An empty entry means the current directory, as in execvp. */
-		char *cand = len ? xasprintf("%.*s/%s", (int)len, path, command)
-				 : xasprintf("./%s", command);
+		char *cand = xmalloc(len + strlen(command) + 3);
+		char *end = len ? mempcpy(cand, path, len) : stpcpy(cand, ".");
+		*end++ = '/';
+		strcpy(end, command);
 		int r = check_executable(cand);
 		if (r == 0)
 			return cand;

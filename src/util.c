@@ -106,6 +106,43 @@ void *xcalloc(size_t n, size_t size) { return checked(calloc(n ? n : 1, size ? s
 void *xrealloc(void *p, size_t n) { return checked(realloc(p, n ? n : 1)); }
 char *xstrdup(const char *s) { return checked(strdup(s)); }
 
+char *xstrjoin(const char *s, ...)
+{
+	va_list ap;
+	size_t len = 0;
+	va_start(ap, s);
+	for (const char *p = s; p; p = va_arg(ap, const char *))
+		len += strlen(p);
+	va_end(ap);
+	char *out = xmalloc(len + 1), *end = out;
+	*end = '\0';
+	va_start(ap, s);
+	for (const char *p = s; p; p = va_arg(ap, const char *))
+		end = stpcpy(end, p);
+	va_end(ap);
+	return out;
+}
+
+void copy_bounded(char *out, size_t size, const char *s)
+{
+	size_t n = strnlen(s, size - 1);
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+char *put_uint(char *out, unsigned n)
+{
+	char digits[10];
+	int k = 0;
+	do
+		digits[k++] = (char)('0' + n % 10);
+	while (n /= 10);
+	while (k > 0)
+		*out++ = digits[--k];
+	*out = '\0';
+	return out;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	char *s;
