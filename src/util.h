@@ -50,8 +50,8 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The strings up to a NULL, end to end, in a new string. What runs at every
  * start joins with this rather than xasprintf: printf's machinery costs a
- * fresh process about a microsecond a call here, and a start made some 120
- * such calls. */
+ * fresh process about half a microsecond a call here, and a start made some
+ * 120 such calls. */
 char *xstrjoin(const char *s, ...) __attribute__((sentinel));
 /* s into out[size], cut to size - 1 bytes (as snprintf "%s" would). */
 void copy_bounded(char *out, size_t size, const char *s);
