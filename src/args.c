@@ -30,11 +30,12 @@ static void record(struct classifier *c, enum role role, const char *value, int 
 {
 	if (!value || !*value || strcmp(value, "-") == 0)
 		return; /* "-" is standard input or output */
-	char origin[128];
-	if (opt)
-		snprintf(origin, sizeof origin, "argv[%d] (%s)", index, opt);
-	else
-		snprintf(origin, sizeof origin, "argv[%d]", index);
+	char origin[128], number[12];
+	put_uint(number, (unsigned)index);
+	char *text = xstrjoin("argv[", number, "]", opt ? " (" : "", opt ? opt : "", opt ? ")" : "",
+			      NULL);
+	copy_bounded(origin, sizeof origin, text);
+	free(text);
 	if (role == ROLE_INPUT)
 		strlist_add(&c->out->inputs, value, origin);
 	else if (role == ROLE_INPUT_LIST)
@@ -156,15 +157,15 @@ static void derive_outputs(const struct profile *p, int argc, char *const *argv,
 			*opt++ = '\0';
 			*suffix++ = '\0';
 		}
-		char *tail = suffix ? xasprintf(" (%s)", opt) : NULL;
+		char *tail = suffix ? xstrjoin(" (", opt, ")", NULL) : NULL;
 		for (size_t i = 0; tail && flag_given(p, argc, argv, flag) && i < out->inputs.n; i++) {
 			const char *origin = out->inputs.origin[i];
 			size_t olen = strlen(origin), tlen = strlen(tail);
 			if (olen < tlen || strcmp(origin + olen - tlen, tail) != 0)
 				continue;
 			const char *base = strrchr(out->inputs.item[i], '/');
-			char *name = xasprintf("%s%s", base ? base + 1 : out->inputs.item[i], suffix);
-			char *why = xasprintf("%s with %s", origin, flag);
+			char *name = xstrjoin(base ? base + 1 : out->inputs.item[i], suffix, NULL);
+			char *why = xstrjoin(origin, " with ", flag, NULL);
 			strlist_add(&out->outputs, name, why);
 			free(name);
 			free(why);

@@ -47,9 +47,13 @@ void ruleset_free(struct ruleset *rs)
 
 const char *bpf_libseccomp_version(void)
 {
-	static char version[32];
+	static char version[36];
 	const struct scmp_version *v = seccomp_version();
-	snprintf(version, sizeof version, "%u.%u.%u", v->major, v->minor, v->micro);
+	char *end = put_uint(version, v->major);
+	*end++ = '.';
+	end = put_uint(end, v->minor);
+	*end++ = '.';
+	put_uint(end, v->micro);
 	return version;
 }
 
@@ -187,8 +191,10 @@ static char *id_head(const char *program)
 	struct utsname u;
 	if (uname(&u) < 0)
 		memset(&u, 0, sizeof u);
-	return xasprintf("sandbox-run filter 5\nprogram %s\nlibseccomp %s\narch %u\nkernel %s\n",
-			 program, bpf_libseccomp_version(), seccomp_arch_native(), u.release);
+	char arch[12];
+	put_uint(arch, seccomp_arch_native());
+	return xstrjoin("sandbox-run filter 5\nprogram ", program, "\nlibseccomp ",
+			bpf_libseccomp_version(), "\narch ", arch, "\nkernel ", u.release, "\n", NULL);
 }
 
 static void put(char **buf, size_t *len, size_t *cap, const void *data, size_t size)
@@ -236,7 +242,7 @@ static char *inputs_id(const char *inputs, size_t *len)
 	if (!inputs || !build_id(hex))
 		return NULL;
 	char *head = id_head(hex);
-	char *id = xasprintf("%s%s", head, inputs);
+	char *id = xstrjoin(head, inputs, NULL);
 	free(head);
 	*len = strlen(id) + 1;
 	return id;

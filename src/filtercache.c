@@ -33,15 +33,15 @@ static char *auto_dir(void)
 {
 	const char *run = getenv("XDG_RUNTIME_DIR");
 	if (run && run[0] == '/')
-		return xasprintf("%s/sandbox-run", run);
+		return xstrjoin(run, "/sandbox-run", NULL);
 	if (geteuid() == 0)
 		return xstrdup("/run/sandbox-run");
 	const char *cache = getenv("XDG_CACHE_HOME");
 	if (cache && cache[0] == '/')
-		return xasprintf("%s/sandbox-run", cache);
+		return xstrjoin(cache, "/sandbox-run", NULL);
 	const char *home = getenv("HOME");
 	if (home && home[0] == '/')
-		return xasprintf("%s/.cache/sandbox-run", home);
+		return xstrjoin(home, "/.cache/sandbox-run", NULL);
 	return NULL;
 }
 
@@ -119,7 +119,12 @@ void fcache_close(struct fcache *c)
 
 static void entry_name(const struct fcache *c, const void *id, size_t idlen, char name[32])
 {
-	snprintf(name, 32, "%016llx.bpf", (unsigned long long)siphash24(c->key, id, idlen));
+	/* "%016llx.bpf", without printf (util.h, xstrjoin). */
+	static const char hex[] = "0123456789abcdef";
+	uint64_t h = siphash24(c->key, id, idlen);
+	for (int i = 15; i >= 0; i--, h >>= 4)
+		name[i] = hex[h & 15];
+	strcpy(name + 16, ".bpf");
 }
 
 static uint64_t tag_of(const struct fcache *c, const char *entry, size_t size)

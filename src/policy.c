@@ -181,7 +181,7 @@ static void add_target(const struct policy_input *in, struct policy *p)
 {
 	const struct strlist *exec = &in->target->exec;
 	for (size_t i = 0; i < exec->n; i++) {
-		char *why = xasprintf("%s: read and execute", exec->origin[i]);
+		char *why = xstrjoin(exec->origin[i], ": read and execute", NULL);
 		add_grant(p, exec->item[i], ACC_READ_FILE | ACC_EXEC, why);
 		free(why);
 	}
@@ -197,7 +197,7 @@ static void add_target(const struct policy_input *in, struct policy *p)
 		target_add_interpreters(&helpers, in->profile->exec.item[i], "a profile exec entry");
 	}
 	for (size_t i = 0; i < helpers.exec.n; i++) {
-		char *why = xasprintf("%s: read and execute", helpers.exec.origin[i]);
+		char *why = xstrjoin(helpers.exec.origin[i], ": read and execute", NULL);
 		add_grant(p, helpers.exec.item[i], ACC_READ_FILE | ACC_EXEC, why);
 		free(why);
 	}
@@ -215,7 +215,7 @@ static void add_inputs(const struct policy_input *in, struct policy *p)
 	const struct strlist *l = &in->args->inputs;
 	unsigned dir_access = in->profile->directory_operands == DIR_TREE ? ACC_READ : ACC_READ_DIR;
 	for (size_t i = 0; i < l->n; i++) {
-		char *why = xasprintf("declared input, %s", l->origin[i]);
+		char *why = xstrjoin("declared input, ", l->origin[i], NULL);
 		add_grant(p, l->item[i], is_dir(l->item[i]) ? dir_access : ACC_READ_FILE, why);
 		free(why);
 	}
@@ -223,7 +223,7 @@ static void add_inputs(const struct policy_input *in, struct policy *p)
 	 * each file it names can be granted. */
 	for (size_t i = 0; i < in->args->input_lists.n; i++) {
 		const char *list = in->args->input_lists.item[i];
-		char *why = xasprintf("declared input list, %s", in->args->input_lists.origin[i]);
+		char *why = xstrjoin("declared input list, ", in->args->input_lists.origin[i], NULL);
 		add_grant(p, list, ACC_READ_FILE, why);
 		/* Reading a pipe or FIFO here would consume what the target is
 		 * to read (or hang): refuse rather than grant nothing. */
@@ -267,7 +267,7 @@ static void add_outputs(const struct policy_input *in, struct policy *p)
 	const struct strlist *l = &in->args->outputs;
 	for (size_t i = 0; i < l->n; i++) {
 		const char *out = l->item[i];
-		char *why = xasprintf("declared output, %s", l->origin[i]);
+		char *why = xstrjoin("declared output, ", l->origin[i], NULL);
 		struct stat st;
 		bool exists = stat(out, &st) == 0;
 		/* A pattern such as gs's page-%d.png names files that do not exist

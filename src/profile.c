@@ -49,7 +49,7 @@ static const struct ini_key profile_keys[] = {
 
 static char *file_in(const char *dir, const char *name)
 {
-	char *path = xasprintf("%s/%s.ini", dir, name);
+	char *path = xstrjoin(dir, "/", name, ".ini", NULL);
 	if (access(path, F_OK) == 0)
 		return path;
 	free(path);
@@ -204,12 +204,12 @@ static void collect_dropins(const struct settings *s, const char *main_path, con
 {
 	struct strlist dirs = { 0 };
 	for (size_t i = 0; i < s->n_profile_dirs; i++) {
-		char *d = xasprintf("%s/%s.ini.d", s->profile_dirs[i], name);
+		char *d = xstrjoin(s->profile_dirs[i], "/", name, ".ini.d", NULL);
 		strlist_add(&dirs, d, NULL);
 		free(d);
 	}
 	/* --profile FILE outside the system directories: FILE.d next to it */
-	char *own = xasprintf("%s.d", main_path);
+	char *own = xstrjoin(main_path, ".d", NULL);
 	if (!strlist_contains(&dirs, own))
 		strlist_add(&dirs, own, NULL);
 	free(own);

@@ -178,7 +178,7 @@ void target_add_interpreters(struct target *t, const char *path, const char *why
 			free(interp);
 			return;
 		}
-		char *reason = xasprintf("interpreter of %s (%s)", path, why);
+		char *reason = xstrjoin("interpreter of ", path, " (", why, ")", NULL);
 		strlist_add(&t->exec, interp, reason);
 		free(reason);
 		path = t->exec.item[t->exec.n - 1];
