@@ -64,11 +64,12 @@ static const struct ini_key *find_key(struct ini_state *st, const char *section,
 				      bool *section_known)
 {
 	*section_known = false;
+	/* The first letters first: every line of every profile comes here. */
 	for (size_t i = 0; i < st->nkeys; i++) {
-		if (strcmp(st->keys[i].section, section) != 0)
+		if (st->keys[i].section[0] != section[0] || strcmp(st->keys[i].section, section) != 0)
 			continue;
 		*section_known = true;
-		if (strcmp(st->keys[i].name, name) == 0)
+		if (st->keys[i].name[0] == name[0] && strcmp(st->keys[i].name, name) == 0)
 			return &st->keys[i];
 	}
 	return NULL;
