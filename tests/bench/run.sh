@@ -237,12 +237,22 @@ verdict "syscall loop, sandboxed / bare" \
 	"$(awk -F'\t' '$1 == "man" { r = $4 } END { print r }' "$rows")" 1.10
 verdict "supervisor peak RSS / 2 MiB" "$(ratio "${rss_sup:-0}" 2048)" 1
 verdict "launcher peak RSS / 4 MiB" "$(ratio "$rss_launcher" 4096)" 1
+# How far this run's host noise reaches: the two rows without a supervisor
+# do the same work until a call is denied, which file on F never is, so any
+# difference between them is the machine's. A verdict closer to its target
+# than this could have gone either way.
+noise=$(awk -v a="$(median_of startup "sandbox-run --log=none file F (no supervisor)")" \
+	-v b="$(median_of startup "sandbox-run --on-violation=kill --log=none file F")" \
+	-v e="$env_file" 'BEGIN { d = (a - b) / e; printf "%.3f", d < 0 ? -d : d }')
+echo "  this run's noise: the two rows doing the same work (deny and kill, no supervisor)"
+echo "  differ by $noise × env file F; read a verdict that close to its target as a toss-up"
 
 json=$bin/results.json
 jq -n --rawfile rows "$rows" --rawfile prof "$work/profiles.tsv" \
 	--rawfile verdicts "$work/verdicts.tsv" \
 	--arg version "$("$SR" --version | head -1)" --arg kernel "$(uname -r)" \
 	--arg date "$(date -u +%FT%TZ)" --argjson rounds "$ROUNDS" --argjson runs "$RUNS" \
+	--argjson noise "$noise" \
 	--argjson rss_true "${rss_true:-0}" --argjson rss_launcher "${rss_launcher:-0}" \
 	--argjson rss_supervisor "${rss_sup:-0}" --argjson true_us "$true_us" \
 	--argjson rss_samples "$RSS_SAMPLES" \
@@ -251,6 +261,7 @@ jq -n --rawfile rows "$rows" --rawfile prof "$work/profiles.tsv" \
 	--argjson true_ns_us "$true_ns_us" '
 	def tsv($s): $s | split("\n") | map(select(length > 0) | split("\t"));
 	{ version: $version, kernel: $kernel, date: $date, rounds: $rounds, runs: $runs,
+	  same_work_difference: $noise,
 	  times: [tsv($rows)[] | { group: .[0], name: .[1], median_ms: (.[2] | tonumber),
 	          ratio_to_first: (.[3] | tonumber), ratio_to_reference: (.[4] | tonumber),
 	          cpu_ms: (.[5] | tonumber) }],
