@@ -6,6 +6,10 @@
 CT=$(tap_tmp)
 RUN=${RUN:-}  # "" or as_nobody: who runs both commands
 SR_ARGS=${SR_ARGS:-} # options for sandbox-run itself (-p FILE)
+# "any" where several processes of a pipeline write to the same standard
+# error at once: the same lines must come out, in whatever order the
+# scheduler let them (which differs between two runs of the command alone).
+ERR_ORDER=${ERR_ORDER:-exact}
 
 compat_run() { # compat_run PREFIX CMD... : PREFIX.out, PREFIX.err, PREFIX.rc
 	local prefix=$1
@@ -20,8 +24,16 @@ compat_why() {
 	cmp -s "$CT/want.out" "$CT/got.out" || why="standard output differs;"
 	cmp -s "$CT/want.rc" "$CT/got.rc" || why="$why exit $(cat "$CT/want.rc") became $(cat "$CT/got.rc");"
 	grep -q '^sandbox-run:' "$CT/got.err" && why="$why reported: $(grep -m1 '^sandbox-run:' "$CT/got.err")"
-	[ -z "$why" ] && ! cmp -s "$CT/want.err" "$CT/got.err" && why="standard error differs"
+	[ -z "$why" ] && ! same_err && why="standard error differs"
 	printf '%s' "$why"
+}
+
+same_err() {
+	if [ "$ERR_ORDER" = any ]; then
+		cmp -s <(sort "$CT/want.err") <(sort "$CT/got.err")
+	else
+		cmp -s "$CT/want.err" "$CT/got.err"
+	fi
 }
 
 compat_show() { # compat_show WHY: the reason and the first differences
