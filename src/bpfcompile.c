@@ -163,13 +163,7 @@ static int note_cb(struct dl_phdr_info *info, size_t size, void *out)
 			const unsigned char *desc = (const unsigned char *)name + ((n->n_namesz + 3) & ~3u);
 			if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && memcmp(name, "GNU", 4) == 0 &&
 			    n->n_descsz <= 64) {
-				static const char hex[] = "0123456789abcdef";
-				char *o = out;
-				for (unsigned j = 0; j < n->n_descsz; j++) {
-					*o++ = hex[desc[j] >> 4];
-					*o++ = hex[desc[j] & 15];
-				}
-				*o = '\0';
+				put_hex(out, desc, n->n_descsz);
 				return 1;
 			}
 			p = (const char *)desc + ((n->n_descsz + 3) & ~3u);

@@ -67,8 +67,7 @@ static void check_preload_rule(const char *path, struct tally *t)
 
 static void check_file(const char *path, struct tally *t)
 {
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
+	const char *base = path_base(path);
 	t->files++;
 	if (strcmp(base, "sandbox-run.conf") == 0) {
 		fflush(stdout); /* settings_check reports on stderr: keep the order */

@@ -119,12 +119,13 @@ void fcache_close(struct fcache *c)
 
 static void entry_name(const struct fcache *c, const void *id, size_t idlen, char name[32])
 {
-	/* "%016llx.bpf", without printf (util.h, xstrjoin). */
-	static const char hex[] = "0123456789abcdef";
+	/* "%016llx.bpf", without printf (util.h, xstrjoin): the hash's bytes,
+	 * most significant first. */
 	uint64_t h = siphash24(c->key, id, idlen);
-	for (int i = 15; i >= 0; i--, h >>= 4)
-		name[i] = hex[h & 15];
-	strcpy(name + 16, ".bpf");
+	unsigned char be[8];
+	for (int i = 7; i >= 0; i--, h >>= 8)
+		be[i] = (unsigned char)h;
+	strcpy(put_hex(name, be, sizeof be), ".bpf");
 }
 
 static uint64_t tag_of(const struct fcache *c, const char *entry, size_t size)

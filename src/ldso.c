@@ -77,7 +77,7 @@ char *ldso_expand(const char *text, const char *origin_dir)
 
 static char *find_in_dir(const char *dir, size_t dir_len, const char *name)
 {
-	char *path = xasprintf("%.*s/%s", (int)dir_len, dir, name);
+	char *path = xpath_join(dir, dir_len, name);
 	if (access(path, F_OK) == 0)
 		return path;
 	free(path);
@@ -113,7 +113,7 @@ static char *find_in_includes(const char *conf, char *patterns, const char *name
 	for (char *pat; !found && (pat = strsep(&patterns, " \t"));) {
 		if (!*pat)
 			continue;
-		char *full = pat[0] != '/' && slash ? xasprintf("%.*s/%s", (int)(slash - conf), conf, pat)
+		char *full = pat[0] != '/' && slash ? xpath_join(conf, (size_t)(slash - conf), pat)
 						    : xstrdup(pat);
 		glob_t g;
 		if (glob(full, 0, NULL, &g) == 0)

@@ -93,12 +93,6 @@ void preload_detect(struct preloads *pl, const char *ld_preload, const char *pre
 	}
 }
 
-static const char *file_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
-}
-
 /* --- rules ---------------------------------------------------------------- */
 
 static void add_error(struct strlist *errors, char *m)
@@ -173,7 +167,7 @@ static int has_ini_suffix(const struct dirent *e)
 static bool shadowed(const struct preloads *pl, const char *name)
 {
 	for (size_t i = 0; i < pl->rule_files.n; i++)
-		if (strcmp(file_name(pl->rule_files.item[i]), name) == 0)
+		if (strcmp(path_base(pl->rule_files.item[i]), name) == 0)
 			return true;
 	return false;
 }
@@ -234,8 +228,8 @@ static int rule_for_name(const struct preloads *pl, const char *name)
  * tcp flavour on Debian); the name as written is the fallback. */
 static int match_rule(const struct preloads *pl, size_t lib)
 {
-	int r = pl->path[lib] ? rule_for_name(pl, file_name(pl->path[lib])) : -1;
-	return r >= 0 ? r : rule_for_name(pl, file_name(pl->libs.item[lib]));
+	int r = pl->path[lib] ? rule_for_name(pl, path_base(pl->path[lib])) : -1;
+	return r >= 0 ? r : rule_for_name(pl, path_base(pl->libs.item[lib]));
 }
 
 int preload_match(const struct settings *s, struct preloads *pl, struct strlist *errors)

@@ -239,8 +239,7 @@ static void collect_dropins(const struct settings *s, const char *main_path, con
 
 static char *profile_name_of(const char *path)
 {
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
+	const char *base = path_base(path);
 	size_t len = strlen(base);
 	if (len > 4 && strcmp(base + len - 4, ".ini") == 0)
 		len -= 4;

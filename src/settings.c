@@ -39,7 +39,9 @@ static const struct ini_key settings_keys[] = {
  * before (and without) make install. It is that binary if the file it was
  * executed as (AT_EXECFN, relative to the working directory it still has)
  * is the tree's: two stat() calls, where readlink("/proc/self/exe") costs
- * some 35 µs as a new process's first lookup in /proc. The tree also has a
+ * some 35 µs as a new process's first lookup in /proc (a dynamically linked
+ * launcher's; static glibc makes that call at start-up regardless, see
+ * design-notes). The tree also has a
  * twin linked against the shared C library, for valgrind (leaks.t). */
 static bool running_from_build_tree(void)
 {
@@ -47,8 +49,7 @@ static bool running_from_build_tree(void)
 	const char *execfn = (const char *)getauxval(AT_EXECFN);
 	if (!execfn)
 		return false;
-	const char *base = strrchr(execfn, '/');
-	bool twin = strcmp(base ? base + 1 : execfn, "sandbox-run-dynamic") == 0;
+	bool twin = strcmp(path_base(execfn), "sandbox-run-dynamic") == 0;
 	return stat(twin ? ABS_BUILDDIR "/tests/lib/sandbox-run-dynamic"
 			 : ABS_BUILDDIR "/src/sandbox-run", &tree) == 0 &&
 	       stat(execfn, &self) == 0 && tree.st_dev == self.st_dev &&

@@ -300,8 +300,7 @@ static bool running_program(pid_t pid, char *buf, size_t size)
 	if (n <= 0)
 		return false;
 	path[n] = '\0';
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
+	const char *base = path_base(path);
 	size_t len = strlen(base) < size ? strlen(base) : size - 1;
 	memcpy(buf, base, len);
 	buf[len] = '\0';

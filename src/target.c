@@ -34,10 +34,7 @@ static char *search_path(const char *command, int *err)
 	for (;;) {
 		size_t len = strcspn(path, ":");
 		/* An empty entry means the current directory, as in execvp. */
-		char *cand = xmalloc(len + strlen(command) + 3);
-		char *end = len ? mempcpy(cand, path, len) : stpcpy(cand, ".");
-		*end++ = '/';
-		strcpy(end, command);
+		char *cand = len ? xpath_join(path, len, command) : xpath_join(".", 1, command);
 		int r = check_executable(cand);
 		if (r == 0)
 			return cand;
@@ -48,12 +45,6 @@ static char *search_path(const char *command, int *err)
 			return NULL;
 		path += len + 1;
 	}
-}
-
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
 }
 
 void target_resolve(const char *command, struct target *t)
@@ -73,7 +64,7 @@ void target_resolve(const char *command, struct target *t)
 	if (!t->path)
 		die_status(EXIT_NOT_FOUND, "%s: command not found%s", command,
 			   strchr(command, '/') ? "" : " (searched $PATH)");
-	t->name = xstrdup(base_name(command));
+	t->name = xstrdup(path_base(command));
 	strlist_add(&t->exec, t->path, "the command");
 	target_add_interpreters(t, t->path, "the command");
 }

@@ -143,6 +143,32 @@ char *put_uint(char *out, unsigned n)
 	return out;
 }
 
+char *put_hex(char *out, const unsigned char *bytes, size_t n)
+{
+	static const char digit[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		*out++ = digit[bytes[i] >> 4];
+		*out++ = digit[bytes[i] & 15];
+	}
+	*out = '\0';
+	return out;
+}
+
+const char *path_base(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+char *xpath_join(const char *dir, size_t dir_len, const char *name)
+{
+	char *path = xmalloc(dir_len + strlen(name) + 2);
+	char *end = mempcpy(path, dir, dir_len);
+	*end++ = '/';
+	strcpy(end, name);
+	return path;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	char *s;

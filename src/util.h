@@ -57,6 +57,12 @@ char *xstrjoin(const char *s, ...) __attribute__((sentinel));
 void copy_bounded(char *out, size_t size, const char *s);
 /* The decimal digits of n into out (at least 11 bytes); returns the end. */
 char *put_uint(char *out, unsigned n);
+/* n bytes as lowercase hex into out (2n + 1 bytes); returns the end. */
+char *put_hex(char *out, const unsigned char *bytes, size_t n);
+/* The file name of a path: what follows its last slash, or all of it. */
+const char *path_base(const char *path);
+/* The first dir_len bytes of dir, a slash and name, in a new string. */
+char *xpath_join(const char *dir, size_t dir_len, const char *name);
 
 /* A growable list of owned strings, each with the place it came from
  * ("file.ini:12", "argv[2]", "system read set") for --explain. */
