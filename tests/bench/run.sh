@@ -139,10 +139,15 @@ echo "  the launcher's own cost beyond env: ${true_us} µs with the supervisor,"
 find /usr/share/doc /usr/share/man /usr/lib/x86_64-linux-gnu /usr/share/locale \
 	-type f -size +0 -readable 2>/dev/null | sort | head -2000 >"$work/files"
 nfiles=$(wc -l <"$work/files")
+# The floor row: any seccomp filter at all (one instruction, allow) sends
+# every call through the kernel's seccomp entry path; what sandbox-run adds
+# beyond that row is its own.
 measure files 1 0 "file -f LIST ($nfiles files)" "file -f $work/files" \
-	"sandbox-run file -f LIST" "$SR file -f $work/files"
+	"sandbox-run file -f LIST" "$SR file -f $work/files" \
+	"floor: file -f LIST under any seccomp filter" "$bin/any-filter file -f $work/files"
 measure loop 3 0 "syscall-loop 20000" "$bin/syscall-loop 20000" \
-	"sandbox-run syscall-loop 20000" "$SR -p $here/syscall-loop.ini $bin/syscall-loop 20000"
+	"sandbox-run syscall-loop 20000" "$SR -p $here/syscall-loop.ini $bin/syscall-loop 20000" \
+	"floor: syscall-loop 20000 under any seccomp filter" "$bin/any-filter $bin/syscall-loop 20000"
 
 # A man page through man-db, with sandbox-run in front of each filter it
 # lets us name (DEFINE): tbl and nroff (which runs groff, troff, grotty).
@@ -233,6 +238,11 @@ verdict "file over $nfiles files, sandboxed / bare" \
 verdict "syscall loop, sandboxed / bare" \
 	"$(ratio "$(median_of loop "sandbox-run syscall-loop 20000")" \
 		"$(median_of loop "syscall-loop 20000")")" 1.03
+printf '  %-62s %6.3f × and %.3f ×\n' "(the floor: any seccomp filter costs, on these two)" \
+	"$(ratio "$(median_of files "floor: file -f LIST under any seccomp filter")" \
+		"$(median_of files "file -f LIST ($nfiles files)")")" \
+	"$(ratio "$(median_of loop "floor: syscall-loop 20000 under any seccomp filter")" \
+		"$(median_of loop "syscall-loop 20000")")"
 [ $man_ok = 1 ] && verdict "man-db pipeline, sandboxed filters / man-db alone" \
 	"$(awk -F'\t' '$1 == "man" { r = $4 } END { print r }' "$rows")" 1.10
 verdict "supervisor peak RSS / 2 MiB" "$(ratio "${rss_sup:-0}" 2048)" 1
