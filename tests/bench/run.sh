@@ -3,8 +3,9 @@
 #
 # Every group is measured with hyperfine (no shell, -N) in ROUNDS rounds; a
 # round runs each command of the group RUNS times, one command after the
-# other, and the medians are taken over all rounds. Rounds interleave the
-# commands, so a busy minute on a shared machine hits every row alike.
+# other in an order drawn anew for each round, and the medians are taken
+# over all rounds. Rounds interleave the commands, so a busy minute on a
+# shared machine hits every row alike.
 # Absolute times vary five-fold between machines; the ratios are the result.
 #
 # Environment: SANDBOX_RUN, top_srcdir, top_builddir (set by `make bench`);
@@ -47,13 +48,21 @@ need /usr/bin/time time
 measure() {
 	local group=$1 runs=$2 ref=$3
 	shift 3
-	local names=() args=() i r
+	local names=() cmds=() args i r
 	while [ $# -gt 0 ]; do
 		names+=("$1")
-		args+=(-n "$1" "$2")
+		cmds+=("$2")
 		shift 2
 	done
 	for ((r = 0; r < ROUNDS; r++)); do
+		# A new order every round: a row always run after the same other
+		# one inherits what that one leaves behind (firejail's teardown,
+		# a supervisor still exiting), which a fixed order turns into a
+		# bias of its ratio (tests/bench/alternate.c found 45 µs).
+		args=()
+		for i in $(shuf -i 0-$((${#names[@]} - 1))); do
+			args+=(-n "${names[i]}" "${cmds[i]}")
+		done
 		hyperfine -N --style none --warmup 1 --runs "$runs" \
 			--export-json "$work/round.json" "${args[@]}" >/dev/null 2>"$work/err" || {
 			echo "make bench: hyperfine failed in group \"$group\":" >&2
@@ -156,6 +165,10 @@ if have man man-db && have nroff groff-base; then
 	page=$(man -w ls 2>/dev/null)
 	conf=$work/man.conf
 	cp /etc/manpath.config "$conf"
+	# The floor: the same DEFINE lines with env in front, one more exec per
+	# filter and nothing else.
+	envconf=$work/man-env.conf
+	cp /etc/manpath.config "$envconf"
 	for prog in nroff tbl; do
 		prof=
 		if ! "$SR" --explain "$prog" >/dev/null 2>&1; then
@@ -165,14 +178,17 @@ if have man man-db && have nroff groff-base; then
 		args=
 		[ "$prog" = nroff ] && args=" -mandoc"
 		printf 'DEFINE\t%s\t%s %s%s%s\n' "$prog" "$SR" "$prof" "$prog" "$args" >>"$conf"
+		printf 'DEFINE\t%s\tenv %s%s\n' "$prog" "$prog" "$args" >>"$envconf"
 	done
 	# man-db's own seccomp filter is off in both rows alike: a filter that
 	# forbids landlock_create_ruleset would stop the launcher.
 	export MAN_DISABLE_SECCOMP=1 MANWIDTH=100
 	if [ -n "$page" ] && man -C "$conf" -l "$page" >"$work/man.sr" 2>"$work/man.err" &&
-		man -l "$page" >"$work/man.bare" && cmp -s "$work/man.sr" "$work/man.bare"; then
+		man -l "$page" >"$work/man.bare" && cmp -s "$work/man.sr" "$work/man.bare" &&
+		man -C "$envconf" -l "$page" 2>/dev/null | cmp -s - "$work/man.bare"; then
 		man_ok=1
 		measure man "$RUNS" 0 "man -l ls.1.gz" "man -l $page" \
+			"floor: man -C DEFINEs -l ls.1.gz (env tbl, env nroff)" "man -C $envconf -l $page" \
 			"man -C DEFINEs -l ls.1.gz (tbl, nroff sandboxed)" "man -C $conf -l $page"
 	else
 		note "man-db with sandboxed filters failed or differed; see below"
@@ -238,13 +254,17 @@ verdict "file over $nfiles files, sandboxed / bare" \
 verdict "syscall loop, sandboxed / bare" \
 	"$(ratio "$(median_of loop "sandbox-run syscall-loop 20000")" \
 		"$(median_of loop "syscall-loop 20000")")" 1.03
-printf '  %-62s %6.3f × and %.3f ×\n' "(the floor: any seccomp filter costs, on these two)" \
-	"$(ratio "$(median_of files "floor: file -f LIST under any seccomp filter")" \
-		"$(median_of files "file -f LIST ($nfiles files)")")" \
-	"$(ratio "$(median_of loop "floor: syscall-loop 20000 under any seccomp filter")" \
-		"$(median_of loop "syscall-loop 20000")")"
 [ $man_ok = 1 ] && verdict "man-db pipeline, sandboxed filters / man-db alone" \
-	"$(awk -F'\t' '$1 == "man" { r = $4 } END { print r }' "$rows")" 1.10
+	"$(awk -F'\t' '$1 == "man" && $2 ~ /sandboxed/ { print $4 }' "$rows")" 1.10
+# The floors: what any wrapper of the kind costs here, measured in the
+# same groups. A verdict is sandbox-run's only for what lies above them.
+floors="any seccomp filter: $(ratio "$(median_of files "floor: file -f LIST under any seccomp filter")" \
+	"$(median_of files "file -f LIST ($nfiles files)")") × on file -f, $(ratio \
+	"$(median_of loop "floor: syscall-loop 20000 under any seccomp filter")" \
+	"$(median_of loop "syscall-loop 20000")") × on the loop"
+[ $man_ok = 1 ] && floors="$floors; env in front of the man filters: $(awk -F'\t' \
+	'$1 == "man" && $2 ~ /^floor/ { print $4 }' "$rows") ×"
+echo "  (floors, $floors)"
 verdict "supervisor peak RSS / 2 MiB" "$(ratio "${rss_sup:-0}" 2048)" 1
 verdict "launcher peak RSS / 4 MiB" "$(ratio "$rss_launcher" 4096)" 1
 # How far this run's host noise reaches: the two rows without a supervisor
