@@ -127,6 +127,9 @@ static void print_promises(const struct policy *p)
 	}
 	for (size_t i = 0; i < p->allow.n; i++)
 		printf("  allow %s: %s\n", p->allow.item[i], p->allow.origin[i]);
+	for (size_t i = 0; i < p->refuse.n; i++)
+		printf("  refuse %s (EPERM, unreported): %s\n", p->refuse.item[i],
+		       p->refuse.origin[i]);
 	printf("  never granted: %zu calls (sandbox-run --list-promises lists them)\n",
 	       never_count());
 }
@@ -181,6 +184,9 @@ static void print_rule_effects(const struct policy *p, const char *note)
 	for (size_t i = 0; i < p->allow.n; i++)
 		if (mentions(p->allow.origin[i], path))
 			printf("    adds allow %s\n", p->allow.item[i]);
+	for (size_t i = 0; i < p->refuse.n; i++)
+		if (mentions(p->refuse.origin[i], path))
+			printf("    adds refuse %s\n", p->refuse.item[i]);
 	for (size_t i = 0; i < p->n_grants; i++)
 		if (mentions(p->grants[i].why, path)) {
 			printf("    adds Landlock ");

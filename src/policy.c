@@ -317,6 +317,8 @@ static void add_preload_rule(struct policy *p, const char *lib, const char *orig
 	}
 	for (size_t i = 0; i < r->allow.n; i++)
 		strlist_add(&p->allow, r->allow.item[i], r->allow.origin[i]);
+	for (size_t i = 0; i < r->refuse.n; i++)
+		strlist_add(&p->refuse, r->refuse.item[i], r->refuse.origin[i]);
 	add_rule_paths(p, &r->read, ACC_READ, lib);
 	add_rule_paths(p, &r->write, ACC_READ_FILE | ACC_WRITE, lib);
 	for (size_t i = 0; i < r->connect_tcp.n; i++)
@@ -461,6 +463,7 @@ void policy_free(struct policy *p)
 	free(p->ports);
 	strlist_free(&p->files);
 	strlist_free(&p->allow);
+	strlist_free(&p->refuse);
 	strlist_free(&p->preload_notes);
 	strlist_free(&p->unknown_preloads);
 }

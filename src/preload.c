@@ -25,6 +25,8 @@ static const struct ini_key rule_keys[] = {
 	{ "preload", "promises", INI_LIST, R(promises), NULL, "promises the library needs" },
 	{ "preload", "allow", INI_LIST, R(allow), NULL,
 	  "single system calls it needs, with argument conditions: socket(AF_UNIX, SOCK_DGRAM/0xf)" },
+	{ "preload", "refuse", INI_LIST, R(refuse), NULL,
+	  "calls it makes and does without, refused (EPERM) unreported: socket(AF_UNIX, SOCK_STREAM)" },
 	{ "filesystem", "read", INI_LIST, R(read), NULL, "files it reads (globs allowed)" },
 	{ "filesystem", "write", INI_LIST, R(write), NULL, "files it writes (globs allowed)" },
 	{ "network", "connect-tcp", INI_LIST, R(connect_tcp), NULL, "TCP ports it connects to" },
@@ -122,6 +124,7 @@ static int validate_rule(struct preload_rule *r, struct strlist *errors)
 	struct profile as_profile = { .promises = r->promises, .connect_tcp = r->connect_tcp };
 	int n = profile_validate(&as_profile, errors);
 	n += sysrule_validate(&r->allow, errors);
+	n += sysrule_validate_refused(&r->refuse, errors);
 	n += validate_env_names(&r->connect_tcp_env, errors);
 	if (!n && r->match.n == 0) {
 		add_error(errors, xasprintf("%s:1: a preload rule needs \"match =\" in [preload] "
@@ -155,6 +158,7 @@ int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *
 		strlist_add(errors, res.errors.item[i], NULL);
 	strlist_free(&res.errors);
 	sysrule_join(&r->allow);
+	sysrule_join(&r->refuse);
 	return n ? n : validate_rule(r, errors);
 }
 
@@ -252,7 +256,7 @@ void preload_rule_free(struct preload_rule *r)
 	free(r->description);
 	free(r->unsupported);
 	struct strlist *lists[] = { &r->match, &r->promises, &r->allow, &r->read,
-				    &r->write, &r->connect_tcp, &r->connect_tcp_env };
+				    &r->write, &r->connect_tcp, &r->connect_tcp_env, &r->refuse };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 }

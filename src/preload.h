@@ -12,6 +12,7 @@ struct preload_rule {
 	char *unsupported; /* non-NULL: refuse to run, with this explanation */
 	struct strlist match;  /* globs on the library's file name */
 	struct strlist promises, allow, read, write, connect_tcp, connect_tcp_env;
+	struct strlist refuse; /* calls it makes and does without: EPERM, unreported */
 	int prime_name_service; /* ignored: no preloaded library runs in the launcher */
 	bool masked;       /* an empty file: removes the rule of that name */
 };

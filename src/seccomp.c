@@ -69,6 +69,38 @@ static void allow_rules(struct ruleset *rs, const struct policy *p)
 	}
 }
 
+/* Calls a preloaded library makes and does without (snoopy's lookup of
+ * nscd): EPERM from the kernel, in every on-violation mode, reported by
+ * no one. Added last, and only where no rule for the call could match the
+ * same arguments: there the rules already added decide (sysrule.h). */
+static bool overlaps(const struct ruleset *rs, int nr, const struct scmp_arg_cmp *cmp,
+		     unsigned ncond)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->v[i].nr == nr && !sysrule_disjoint(rs->v[i].cmp, rs->v[i].ncond, cmp, ncond))
+			return true;
+	return false;
+}
+
+static void refuse_rules(struct ruleset *rs, const struct policy *p)
+{
+	for (size_t i = 0; i < p->refuse.n; i++) {
+		const char *text = p->refuse.item[i];
+		struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS];
+		int nr = sysrule_nr(text), n = sysrule_cmps(text, cmp);
+		if (nr < 0 || n <= 0)
+			continue; /* sysrule_validate_refused let none through */
+		if (overlaps(rs, nr, cmp, (unsigned)n)) {
+			msg_verbose("%s: refuse %s: the policy allows such calls; not refused",
+				    p->refuse.origin[i], text);
+			continue;
+		}
+		struct rule *r = ruleset_add(rs, SCMP_ACT_ERRNO(EPERM), nr, text);
+		memcpy(r->cmp, cmp, sizeof cmp);
+		r->ncond = (unsigned)n;
+	}
+}
+
 static void mark(bool *known, int nr)
 {
 	if (nr >= 0 && nr < ENOSYS_LIMIT)
@@ -139,6 +171,7 @@ static void policy_rules(struct ruleset *rs, const void *arg)
 	unknown_rules(rs, p);
 	keyring_rules(rs, p);
 	exec_rule(rs);
+	refuse_rules(rs, p);
 }
 
 /* Everything policy_rules reads, as text: the cache's name for the rules.
@@ -151,6 +184,8 @@ static char *policy_inputs(const struct policy *p)
 		size += p->promise[i] ? 1 + strlen(promise_at(i)->name) : 0;
 	for (size_t i = 0; i < p->allow.n; i++)
 		size += sizeof "\nallow: " + strlen(p->allow.item[i]);
+	for (size_t i = 0; i < p->refuse.n; i++)
+		size += sizeof "\nrefuse: " + strlen(p->refuse.item[i]);
 	char *text = xmalloc(size);
 	char *end = stpcpy(text, "promises:");
 	for (size_t i = 0; i < promise_count(); i++)
@@ -158,6 +193,8 @@ static char *policy_inputs(const struct policy *p)
 			end = stpcpy(stpcpy(end, " "), promise_at(i)->name);
 	for (size_t i = 0; i < p->allow.n; i++)
 		end = stpcpy(stpcpy(end, "\nallow: "), p->allow.item[i]);
+	for (size_t i = 0; i < p->refuse.n; i++)
+		end = stpcpy(stpcpy(end, "\nrefuse: "), p->refuse.item[i]);
 	stpcpy(end, p->on_violation == VIOLATION_REPORT ? "\nreport: 1\n" : "\nreport: 0\n");
 	return text;
 }

@@ -284,3 +284,59 @@ int sysrule_validate(const struct strlist *l, struct strlist *errors)
 	}
 	return n;
 }
+
+/* Two comparisons of one argument that no value satisfies together. */
+static bool contradict(const struct scmp_arg_cmp *x, const struct scmp_arg_cmp *y)
+{
+	if (x->op > y->op) {
+		const struct scmp_arg_cmp *t = x;
+		x = y;
+		y = t;
+	}
+	/* enum scmp_compare: NE < ... < EQ < ... < MASKED_EQ */
+	if (x->op == SCMP_CMP_EQ && y->op == SCMP_CMP_EQ)
+		return x->datum_a != y->datum_a;
+	if (x->op == SCMP_CMP_NE && y->op == SCMP_CMP_EQ)
+		return x->datum_a == y->datum_a;
+	if (x->op == SCMP_CMP_EQ && y->op == SCMP_CMP_MASKED_EQ)
+		return (x->datum_a & y->datum_a) != y->datum_b;
+	if (x->op == SCMP_CMP_MASKED_EQ && y->op == SCMP_CMP_MASKED_EQ)
+		return ((x->datum_b ^ y->datum_b) & x->datum_a & y->datum_a) != 0;
+	return false; /* NE with a mask, ranges: could meet */
+}
+
+bool sysrule_disjoint(const struct scmp_arg_cmp *a, unsigned na, const struct scmp_arg_cmp *b,
+		      unsigned nb)
+{
+	for (unsigned i = 0; i < na; i++)
+		for (unsigned j = 0; j < nb; j++)
+			if (a[i].arg == b[j].arg && contradict(&a[i], &b[j]))
+				return true;
+	return false;
+}
+
+int sysrule_validate_refused(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		struct sysrule r;
+		char err[256];
+		char *m = NULL;
+		if (sysrule_parse(l->item[i], &r, err, sizeof err) < 0)
+			m = xasprintf("%s: %s (the syntax is at the top of preload.d/fakeroot-tcp.ini)",
+				      l->origin[i], err);
+		else if (seccomp_syscall_resolve_name(r.name) == __NR_SCMP_ERROR)
+			m = xasprintf("%s: refuse %s: no such system call", l->origin[i], r.name);
+		else if (!r.ncond)
+			m = xasprintf("%s: refuse %s: name the arguments of the call the library "
+				      "makes, as in %s(AF_UNIX, SOCK_STREAM, 0); refusing every %s "
+				      "unreported would hide what denial reports are for",
+				      l->origin[i], r.name, r.name, r.name);
+		if (m) {
+			strlist_add(errors, m, NULL);
+			free(m);
+			n++;
+		}
+	}
+	return n;
+}

@@ -52,4 +52,15 @@ void sysrule_join(struct strlist *l);
  * appends "origin: message" errors and returns their count. */
 int sysrule_validate(const struct strlist *l, struct strlist *errors);
 
+/* Checks a "refuse" list (preload rules): syntax, a call libseccomp
+ * knows, and conditions on its arguments; as sysrule_validate. */
+int sysrule_validate_refused(const struct strlist *l, struct strlist *errors);
+/* Whether no call can satisfy both sets of comparisons (two on the same
+ * argument contradict each other). libseccomp, given two rules for one
+ * call with different actions that can both match, keeps the one added
+ * first or fails: a refused call is added only where it is disjoint from
+ * every rule that allows the call. */
+bool sysrule_disjoint(const struct scmp_arg_cmp *a, unsigned na, const struct scmp_arg_cmp *b,
+		      unsigned nb);
+
 #endif

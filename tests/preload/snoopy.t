@@ -85,6 +85,32 @@ else
 	skip "snoopy logging to a /dev/log stand-in" "needs root and a private mount namespace"
 fi
 
+# Each exec under snoopy looks up the user's name, and glibc first asks
+# nscd for it over a stream socket: unconfined the socket opens (strace);
+# sandboxed, snoopy's rule refuses exactly that request with EPERM and no
+# report, and glibc reads /etc/passwd. Without the rule's refuse line
+# (a copy of the rule on SANDBOX_RUN_PROFILE_PATH, which wins) the same run
+# reports the socket.
+nscd_socket='socket\(AF_UNIX, SOCK_STREAM\|SOCK_CLOEXEC\|SOCK_NONBLOCK, 0\)' # a regex
+like "$(strace -f -e trace=socket env LD_PRELOAD=libsnoopy.so sh -c 'exec /usr/bin/true' 2>&1)" \
+	"$nscd_socket = [0-9]" \
+	"unconfined, snoopy's name lookup opens glibc's nscd socket"
+mkdir -p "$tmp/rules/preload.d"
+grep -v '^refuse' "$top_srcdir/profiles/preload.d/snoopy.ini" >"$tmp/rules/preload.d/snoopy.ini"
+chmod -R go+rX "$tmp/rules"
+for runner in $(runners); do
+	$runner env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" -p "$tmp/exec.ini" \
+		sh -c 'exec /usr/bin/true' 2>"$tmp/err"
+	is "$?:$(cat "$tmp/err")" "0:" "$runner: a sandboxed shell's exec under snoopy: no report"
+	$runner env LD_PRELOAD=libsnoopy.so SANDBOX_RUN_PROFILE_PATH="$tmp/rules" "$SANDBOX_RUN" \
+		-p "$tmp/exec.ini" sh -c 'exec /usr/bin/true' 2>"$tmp/err"
+	like "$(cat "$tmp/err")" "denied $nscd_socket" \
+		"$runner: ... without the refuse line, the nscd socket is reported"
+	like "$($runner env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" --explain -p "$tmp/exec.ini" sh)" \
+		"refuse $nscd_socket \(EPERM, unreported\): .*snoopy\.ini" \
+		"$runner: --explain lists the refused call and its rule"
+done
+
 # A launcher that has snoopy in it (one built with --disable-static-launcher,
 # as the sanitizer build is) must not run snoopy's execve wrapper once
 # confined: its name lookups there were denied calls waiting for the

@@ -33,6 +33,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "../../src/bpfcompile.h"
@@ -321,6 +322,74 @@ static void check_synthetic(void)
 	free(prog.filter);
 }
 
+/* A refused call (a preload rule's "refuse"): EPERM from the kernel in
+ * every mode, beside an allowed call of the same name with other
+ * arguments; the same name with arguments neither names is denied as
+ * before. Where a promise allows the refused arguments, the promise
+ * decides (libseccomp would drop one of two overlapping rules). */
+static void check_refuse(void)
+{
+	static const char refused[] = "socket(AF_UNIX, SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK, 0)";
+	const uint64_t stream = SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK;
+	const uint32_t arch = seccomp_arch_native(), eperm = SECCOMP_RET_ERRNO | EPERM;
+	const int sock = seccomp_syscall_resolve_name("socket");
+	char *argv[] = { "true", NULL }, *envp[] = { "A=1", NULL };
+	struct exec_args ex = seccomp_prepare_exec("/bin/true", argv, envp);
+	static const struct {
+		const char *name;
+		enum violation v;
+		bool supervised;
+		uint32_t deny;
+	} modes[] = {
+		{ "deny", VIOLATION_DENY, false, SECCOMP_RET_ERRNO | EPERM },
+		{ "supervised", VIOLATION_DENY, true, SECCOMP_RET_USER_NOTIF },
+		{ "kill", VIOLATION_KILL, false, SECCOMP_RET_KILL_PROCESS },
+	};
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+		struct policy p = { .on_violation = modes[i].v };
+		grant(&p, "stdio");
+		strlist_add(&p.allow, "socket(AF_UNIX, SOCK_DGRAM/0xf, 0)", "test");
+		strlist_add(&p.refuse, refused, "test");
+		struct filters *f = seccomp_build(&p, &ex, modes[i].supervised, NULL);
+		const struct sock_fprog *prog = seccomp_program(f);
+		ok(call(prog, arch, sock, AF_UNIX, stream, 0) == eperm,
+		   "refuse, %s: glibc's nscd socket gets EPERM from the kernel", modes[i].name);
+		ok(call(prog, arch, sock, AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0) == SECCOMP_RET_ALLOW,
+		   "refuse, %s: the allowed datagram socket still passes", modes[i].name);
+		ok(call(prog, arch, sock, AF_UNIX, SOCK_STREAM, 0) == modes[i].deny &&
+		   call(prog, arch, sock, AF_INET, stream, 0) == modes[i].deny,
+		   "refuse, %s: other stream sockets get the denial action", modes[i].name);
+		seccomp_free(f);
+		char what[64];
+		snprintf(what, sizeof what, "stdio + allow, refuse socket, %s", modes[i].name);
+		check_policy(what, &p, modes[i].deny, modes[i].supervised);
+		strlist_free(&p.allow);
+		strlist_free(&p.refuse);
+	}
+	struct policy u = { 0 };
+	grant(&u, "stdio");
+	grant(&u, "unix");
+	strlist_add(&u.refuse, refused, "test");
+	struct filters *f = seccomp_build(&u, &ex, false, NULL);
+	ok(call(seccomp_program(f), arch, sock, AF_UNIX, stream, 0) == SECCOMP_RET_ALLOW,
+	   "refuse under promise unix: the promise allows the socket, the refusal steps aside");
+	seccomp_free(f);
+	strlist_free(&u.refuse);
+	/* Wider than an allow line: libseccomp would refuse to add it (EEXIST,
+	 * and the launcher would stop); it is left out, the allow line stands. */
+	struct policy w = { 0 };
+	grant(&w, "stdio");
+	strlist_add(&w.allow, "socket(AF_UNIX, SOCK_DGRAM/0xf, 0)", "test");
+	strlist_add(&w.refuse, "socket(AF_UNIX)", "test");
+	f = seccomp_build(&w, &ex, false, NULL);
+	ok(call(seccomp_program(f), arch, sock, AF_UNIX, SOCK_DGRAM, 0) == SECCOMP_RET_ALLOW &&
+	   call(seccomp_program(f), arch, sock, AF_UNIX, stream, 0) == eperm,
+	   "refuse wider than an allow line: the filter builds, the allow line stands");
+	seccomp_free(f);
+	strlist_free(&w.allow);
+	strlist_free(&w.refuse);
+}
+
 int main(void)
 {
 	struct policy p = { 0 };
@@ -345,6 +414,7 @@ int main(void)
 	check_policy("stdio inet + allow munlockall", &q, SECCOMP_RET_ERRNO | EPERM, false);
 	strlist_free(&q.allow);
 
+	check_refuse();
 	check_synthetic();
 	return tap_done();
 }
