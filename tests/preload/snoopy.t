@@ -106,6 +106,13 @@ for runner in $(runners); do
 		-p "$tmp/exec.ini" sh -c 'exec /usr/bin/true' 2>"$tmp/err"
 	like "$(cat "$tmp/err")" "denied $nscd_socket" \
 		"$runner: ... without the refuse line, the nscd socket is reported"
+	# Under on-violation = kill that report was the target's death (SIGSYS).
+	$runner env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" --on-violation=kill --log=none \
+		-p "$tmp/exec.ini" sh -c 'exec /usr/bin/true' 2>/dev/null
+	is "$?" 0 "$runner: on-violation = kill: the shell's exec under snoopy runs"
+	$runner env LD_PRELOAD=libsnoopy.so SANDBOX_RUN_PROFILE_PATH="$tmp/rules" "$SANDBOX_RUN" \
+		--on-violation=kill --log=none -p "$tmp/exec.ini" sh -c 'exec /usr/bin/true' 2>/dev/null
+	is "$?" 159 "$runner: ... without the refuse line, the shell is killed (128 + SIGSYS)"
 	like "$($runner env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" --explain -p "$tmp/exec.ini" sh)" \
 		"refuse $nscd_socket \(EPERM, unreported\): .*snoopy\.ini" \
 		"$runner: --explain lists the refused call and its rule"
