@@ -26,6 +26,7 @@
 #include "policy.h"
 #include "profile.h"
 #include "promises.h"
+#include "sysrule.h"
 
 #define PIDFD_THREAD_FLAG O_EXCL /* pidfd_open of a thread, Linux 6.9 */
 #define TMPFILE_FLAG 020000000   /* O_TMPFILE without its O_DIRECTORY */
@@ -354,6 +355,23 @@ static void record_args(struct learner *l, const struct seccomp_notif *req, cons
 			record_path(l, req, &path_calls[i]);
 	if (strcmp(name, "connect") == 0 || strcmp(name, "bind") == 0)
 		record_port(l, req, name[0] == 'b');
+}
+
+/* A call the merged profile or a preloaded library's rule refuses: a
+ * confined run answers it EPERM unreported, and so does the learning run. */
+static bool refused(const struct learner *l, int nr, const uint64_t *args)
+{
+	for (size_t i = 0; l->merging && i < l->old.refuse.n; i++)
+		if (sysrule_matches(l->old.refuse.item[i], nr, args))
+			return true;
+	const struct preloads *pl = l->in->preloads;
+	for (size_t i = 0; i < pl->libs.n; i++) {
+		const struct preload_rule *r = rule_of(pl, i);
+		for (size_t j = 0; r && j < r->refuse.n; j++)
+			if (sysrule_matches(r->refuse.item[j], nr, args))
+				return true;
+	}
+	return false;
 }
 
 static void count_call(struct learner *l, int nr, const uint64_t *args)
@@ -876,6 +894,9 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 			(int)strcspn(d->allow.item[i], "( \t"), d->allow.item[i], n, times(n),
 			d->allow.item[i]);
 	}
+	/* Refusals are the author's, never learnt: kept as written. */
+	for (size_t i = 0; l->merging && i < l->old.refuse.n; i++)
+		fprintf(f, "refuse = %s\n", l->old.refuse.item[i]);
 	for (size_t i = 0; i < d->never.n; i++) {
 		const char *why = "";
 		syscall_allowable(d->never.item[i], &why);
@@ -1034,6 +1055,11 @@ static void answer(struct learner *l, const struct seccomp_notif *req,
 	if (is_fallback(name)) {
 		resp->flags = 0;
 		resp->error = -ENOSYS;
+	} else if (refused(l, req->data.nr, (const uint64_t *)req->data.args)) {
+		/* As a confined run would: what the library does next (glibc
+		 * reads /etc/passwd instead of connecting to nscd) is learnt. */
+		resp->flags = 0;
+		resp->error = -EPERM;
 	} else if (strcmp(name, "exit_group") == 0) {
 		if ((pid_t)req->pid == l->pid)
 			target_exits(l);

@@ -150,6 +150,8 @@ static void add_profile_promises(const struct policy_input *in, struct policy *p
 		grant_promise(p, pr->promises.item[i], pr->promises.origin[i]);
 	for (size_t i = 0; i < pr->allow.n; i++)
 		strlist_add(&p->allow, pr->allow.item[i], pr->allow.origin[i]);
+	for (size_t i = 0; i < pr->refuse.n; i++)
+		strlist_add(&p->refuse, pr->refuse.item[i], pr->refuse.origin[i]);
 }
 
 static void add_list(struct policy *p, const struct strlist *l, unsigned access, const char *what)

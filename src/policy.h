@@ -52,7 +52,7 @@ struct policy {
 	bool promise[MAX_PROMISES];
 	char *promise_why[MAX_PROMISES];
 	struct strlist allow;    /* single syscalls, with origin */
-	struct strlist refuse;   /* calls EPERM'd in the kernel, unreported (preload rules) */
+	struct strlist refuse;   /* calls EPERM'd in the kernel, unreported (profile, preload rules) */
 	int on_violation;        /* enum violation */
 	int log;                 /* enum log_target */
 	int landlock;            /* enum landlock_mode */

@@ -26,6 +26,7 @@ static const struct ini_key profile_keys[] = {
 	{ "profile", "description", INI_STRING, P(description), NULL, "one line shown by --list-profiles" },
 	{ "profile", "promises", INI_LIST, P(promises), NULL, "pledge-style promises granted" },
 	{ "profile", "allow", INI_LIST, P(allow), NULL, "single system calls beyond the promises" },
+	{ "profile", "refuse", INI_LIST, P(refuse), NULL, "calls it makes and does without: EPERM, unreported" },
 	{ "profile", "on-violation", INI_ENUM, P(on_violation), violation_choices, "deny, kill or report" },
 	{ "profile", "landlock", INI_ENUM, P(landlock), landlock_mode_names, "required, best-effort or off" },
 	{ "filesystem", "read", INI_LIST, P(read), NULL, "files and directory trees readable" },
@@ -282,6 +283,7 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 	strlist_free(&dropins);
 	/* "allow = socket(AF_UNIX, SOCK_DGRAM)" was split into words */
 	sysrule_join(&p->allow);
+	sysrule_join(&p->refuse);
 	return n;
 }
 
@@ -340,6 +342,7 @@ int profile_validate(const struct profile *p, struct strlist *errors)
 		n++;
 	}
 	n += sysrule_validate(&p->allow, errors);
+	n += sysrule_validate_refused(&p->refuse, errors);
 	n += validate_ports(&p->connect_tcp, errors);
 	n += validate_ports(&p->bind_tcp, errors);
 	return n;
@@ -349,7 +352,7 @@ void profile_free(struct profile *p)
 {
 	free(p->name);
 	free(p->description);
-	struct strlist *lists[] = { &p->files, &p->promises, &p->allow, &p->read, &p->write,
+	struct strlist *lists[] = { &p->files, &p->promises, &p->allow, &p->refuse, &p->read, &p->write,
 				    &p->exec, &p->connect_tcp, &p->bind_tcp,
 				    &p->options_with_value, &p->input_options, &p->output_options,
 				    &p->input_list_options, &p->derived_outputs,

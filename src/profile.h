@@ -23,6 +23,7 @@ struct profile {
 	char *description;
 	struct strlist promises;
 	struct strlist allow; /* single syscalls beyond the promises */
+	struct strlist refuse; /* calls refused (EPERM) unreported */
 	int on_violation;     /* enum violation, -1 when unset */
 	int landlock;         /* enum landlock_mode */
 	/* [filesystem] */

@@ -340,3 +340,21 @@ int sysrule_validate_refused(const struct strlist *l, struct strlist *errors)
 	}
 	return n;
 }
+
+bool sysrule_matches(const char *text, int nr, const uint64_t args[6])
+{
+	struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS];
+	int n = sysrule_cmps(text, cmp);
+	if (n < 0 || sysrule_nr(text) != nr)
+		return false;
+	for (int i = 0; i < n; i++) {
+		uint64_t a = args[cmp[i].arg];
+		bool held = cmp[i].op == SCMP_CMP_EQ	     ? a == cmp[i].datum_a
+			    : cmp[i].op == SCMP_CMP_NE	     ? a != cmp[i].datum_a
+			    : cmp[i].op == SCMP_CMP_MASKED_EQ ? (a & cmp[i].datum_a) == cmp[i].datum_b
+							     : false;
+		if (!held)
+			return false;
+	}
+	return true;
+}

@@ -62,5 +62,8 @@ int sysrule_validate_refused(const struct strlist *l, struct strlist *errors);
  * every rule that allows the call. */
 bool sysrule_disjoint(const struct scmp_arg_cmp *a, unsigned na, const struct scmp_arg_cmp *b,
 		      unsigned nb);
+/* Whether call nr with these arguments is one that text names (--learn
+ * leaves refused calls out of its draft). */
+bool sysrule_matches(const char *text, int nr, const uint64_t args[6]);
 
 #endif

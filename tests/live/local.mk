@@ -15,6 +15,7 @@ live_tests = \
 	tests/live/landlock-degraded.t \
 	tests/live/network.t \
 	tests/live/privileges.t \
-	tests/live/filter-cache.t
+	tests/live/filter-cache.t \
+	tests/live/refuse.t
 TESTS += $(live_tests)
 EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini
