@@ -255,27 +255,19 @@ static bool within_catalogue(const struct sysrule *r)
 	return false;
 }
 
-int sysrule_validate(const struct strlist *l, struct strlist *errors)
+/* An entry's error ("origin: message", allocated), or NULL. */
+typedef char *entry_check(const struct sysrule *r, const char *text, const char *origin);
+
+static int validate_each(const struct strlist *l, struct strlist *errors, entry_check *check)
 {
 	int n = 0;
 	for (size_t i = 0; i < l->n; i++) {
 		struct sysrule r;
 		char err[256];
-		const char *why = NULL;
-		char *m = NULL;
-		if (sysrule_parse(l->item[i], &r, err, sizeof err) < 0)
-			m = xasprintf("%s: %s (the syntax is at the top of preload.d/fakeroot-tcp.ini)",
-				      l->origin[i], err);
-		else if (syscall_allowable(r.name, &why) == 0)
-			continue;
-		else if (r.ncond && !never_lookup(r.name) && within_catalogue(&r))
-			continue;
-		else if (r.ncond && !never_lookup(r.name) &&
-			 seccomp_syscall_resolve_name(r.name) != __NR_SCMP_ERROR)
-			m = xasprintf("%s: \"%s\": the conditions must be at least as narrow as a "
-				      "promise's (sandbox-run --list-promises)", l->origin[i], l->item[i]);
-		else
-			m = xasprintf("%s: %s", l->origin[i], why);
+		char *m = sysrule_parse(l->item[i], &r, err, sizeof err) < 0
+			? xasprintf("%s: %s (the syntax is at the top of preload.d/fakeroot-tcp.ini)",
+				    l->origin[i], err)
+			: check(&r, l->item[i], l->origin[i]);
 		if (m) {
 			strlist_add(errors, m, NULL);
 			free(m);
@@ -283,6 +275,25 @@ int sysrule_validate(const struct strlist *l, struct strlist *errors)
 		}
 	}
 	return n;
+}
+
+static char *allow_error(const struct sysrule *r, const char *text, const char *origin)
+{
+	const char *why = NULL;
+	if (syscall_allowable(r->name, &why) == 0)
+		return NULL;
+	bool conditioned = r->ncond && !never_lookup(r->name);
+	if (conditioned && within_catalogue(r))
+		return NULL;
+	if (conditioned && seccomp_syscall_resolve_name(r->name) != __NR_SCMP_ERROR)
+		return xasprintf("%s: \"%s\": the conditions must be at least as narrow as a "
+				 "promise's (sandbox-run --list-promises)", origin, text);
+	return xasprintf("%s: %s", origin, why);
+}
+
+int sysrule_validate(const struct strlist *l, struct strlist *errors)
+{
+	return validate_each(l, errors, allow_error);
 }
 
 /* Two comparisons of one argument that no value satisfies together. */
@@ -315,30 +326,22 @@ bool sysrule_disjoint(const struct scmp_arg_cmp *a, unsigned na, const struct sc
 	return false;
 }
 
+static char *refuse_error(const struct sysrule *r, const char *text, const char *origin)
+{
+	(void)text;
+	if (seccomp_syscall_resolve_name(r->name) == __NR_SCMP_ERROR)
+		return xasprintf("%s: refuse %s: no such system call", origin, r->name);
+	if (!r->ncond)
+		return xasprintf("%s: refuse %s: name the arguments of the call it makes, "
+				 "as in %s(AF_UNIX, SOCK_STREAM, 0); refusing every %s unreported "
+				 "would hide what denial reports are for",
+				 origin, r->name, r->name, r->name);
+	return NULL;
+}
+
 int sysrule_validate_refused(const struct strlist *l, struct strlist *errors)
 {
-	int n = 0;
-	for (size_t i = 0; i < l->n; i++) {
-		struct sysrule r;
-		char err[256];
-		char *m = NULL;
-		if (sysrule_parse(l->item[i], &r, err, sizeof err) < 0)
-			m = xasprintf("%s: %s (the syntax is at the top of preload.d/fakeroot-tcp.ini)",
-				      l->origin[i], err);
-		else if (seccomp_syscall_resolve_name(r.name) == __NR_SCMP_ERROR)
-			m = xasprintf("%s: refuse %s: no such system call", l->origin[i], r.name);
-		else if (!r.ncond)
-			m = xasprintf("%s: refuse %s: name the arguments of the call the library "
-				      "makes, as in %s(AF_UNIX, SOCK_STREAM, 0); refusing every %s "
-				      "unreported would hide what denial reports are for",
-				      l->origin[i], r.name, r.name, r.name);
-		if (m) {
-			strlist_add(errors, m, NULL);
-			free(m);
-			n++;
-		}
-	}
-	return n;
+	return validate_each(l, errors, refuse_error);
 }
 
 bool sysrule_matches(const char *text, int nr, const uint64_t args[6])
