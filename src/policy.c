@@ -54,6 +54,18 @@ static const struct {
 	{ "dns", "/etc/gai.conf", ACC_READ_FILE, "address selection (promise dns)" },
 };
 
+/* Calls that come refused with a promise (refuse =, sysrule.h): glibc
+ * asks nscd for a host name before it reads /etc/hosts, over a stream
+ * socket that dns does not grant (any Unix socket would be reachable). */
+static const struct {
+	const char *promise;
+	const char *call;
+	const char *why;
+} promise_refusals[] = {
+	{ "dns", "socket(AF_UNIX, SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK, 0)",
+	  "promise dns: glibc's request for nscd" },
+};
+
 /* Grants are found by path through an open-addressing hash table: file -f
  * names thousands of files, and a scan per grant made that quadratic. */
 static size_t path_hash(const char *path)
@@ -176,6 +188,11 @@ static void add_system_paths(struct policy *p)
 			continue;
 		add_grant(p, promise_paths[i].path, promise_paths[i].access, promise_paths[i].why)
 			->quiet_missing = true;
+	}
+	for (size_t i = 0; i < sizeof promise_refusals / sizeof promise_refusals[0]; i++) {
+		int idx = promise_lookup(promise_refusals[i].promise);
+		if (idx >= 0 && p->promise[idx] && !strlist_contains(&p->refuse, promise_refusals[i].call))
+			strlist_add(&p->refuse, promise_refusals[i].call, promise_refusals[i].why);
 	}
 }
 
