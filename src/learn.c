@@ -357,13 +357,16 @@ static void record_args(struct learner *l, const struct seccomp_notif *req, cons
 		record_port(l, req, name[0] == 'b');
 }
 
-/* A call the merged profile or a preloaded library's rule refuses: a
- * confined run answers it EPERM unreported, and so does the learning run. */
+/* A call the merged profile (its refuse list, its promises' refusals) or
+ * a preloaded library's rule refuses: a confined run answers it EPERM
+ * unreported, and so does the learning run. */
 static bool refused(const struct learner *l, int nr, const uint64_t *args)
 {
 	for (size_t i = 0; l->merging && i < l->old.refuse.n; i++)
 		if (sysrule_matches(l->old.refuse.item[i], nr, args))
 			return true;
+	if (l->merging && policy_promises_refuse(&l->old.promises, nr, args))
+		return true;
 	const struct preloads *pl = l->in->preloads;
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		const struct preload_rule *r = rule_of(pl, i);

@@ -9,6 +9,7 @@
 
 #include "ldso.h"
 #include "promises.h"
+#include "sysrule.h"
 
 /* What every program needs to start and to speak the user's language. Never
  * /usr/bin, /bin, /sbin as trees: executables are granted one by one. */
@@ -65,6 +66,15 @@ static const struct {
 	{ "dns", "socket(AF_UNIX, SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK, 0)",
 	  "promise dns: glibc's request for nscd" },
 };
+
+bool policy_promises_refuse(const struct strlist *promises, int nr, const uint64_t args[6])
+{
+	for (size_t i = 0; i < sizeof promise_refusals / sizeof promise_refusals[0]; i++)
+		if (strlist_contains(promises, promise_refusals[i].promise) &&
+		    sysrule_matches(promise_refusals[i].call, nr, args))
+			return true;
+	return false;
+}
 
 /* Grants are found by path through an open-addressing hash table: file -f
  * names thousands of files, and a scan per grant made that quadratic. */

@@ -88,5 +88,8 @@ void policy_build(const struct policy_input *in, struct policy *p);
  * and kill with log = none: the kernel answers those alone. */
 bool policy_supervised(const struct policy *p);
 void policy_free(struct policy *p);
+/* Whether one of these promises (names) comes with call nr, with these
+ * arguments, refused (for --learn, which answers it as a confined run). */
+bool policy_promises_refuse(const struct strlist *promises, int nr, const uint64_t args[6]);
 
 #endif

@@ -20,6 +20,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <linux/netlink.h>
+#include <netinet/in.h> /* SOL_IP, IP_RECVERR, IPV6_RECVERR */
 
 #include "util.h"
 
@@ -217,14 +218,17 @@ static const struct sys_rule inet_rules[] = {
 	SOCKET_CALLS,
 };
 
-/* Name resolution as glibc does it: UDP to the servers in resolv.conf, and
- * a NETLINK_ROUTE socket for getaddrinfo's AI_ADDRCONFIG (reading it needs
+/* Name resolution as glibc does it: UDP to the servers in resolv.conf
+ * (with IP_RECVERR or IPV6_RECVERR on the socket, res_send.c), and a
+ * NETLINK_ROUTE socket for getaddrinfo's AI_ADDRCONFIG (reading it needs
  * no privilege; changing routes needs CAP_NET_ADMIN, which is dropped).
  * Resolvers falling back to TCP for long answers need inet. */
 static const struct sys_rule dns_rules[] = {
 	SYS2(socket, EQ(0, AF_INET), SOCK_TYPE(SOCK_DGRAM), "AF_INET, SOCK_DGRAM"),
 	SYS2(socket, EQ(0, AF_INET6), SOCK_TYPE(SOCK_DGRAM), "AF_INET6, SOCK_DGRAM"),
 	SYS2(socket, EQ(0, AF_NETLINK), EQ(2, NETLINK_ROUTE), "AF_NETLINK, NETLINK_ROUTE"),
+	SYS2(setsockopt, EQ(1, SOL_IP), EQ(2, IP_RECVERR), "SOL_IP, IP_RECVERR"),
+	SYS2(setsockopt, EQ(1, SOL_IPV6), EQ(2, IPV6_RECVERR), "SOL_IPV6, IPV6_RECVERR"),
 	SYS(connect), SYS(bind),
 };
 

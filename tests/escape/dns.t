@@ -33,4 +33,31 @@ for runner in $(runners); do
 	like "$got" 'socket\(AF_UNIX, SOCK_STREAM\|SOCK_CLOEXEC\|SOCK_NONBLOCK, 0\)' \
 		"resolve localhost as $who under inet alone: ... and nscd's socket is reported"
 done
+
+# A lookup that reaches the resolver: glibc's res_send sets IP_RECVERR on
+# its UDP socket. A private mount namespace points /etc/resolv.conf at
+# 127.0.0.1, where nothing listens: the refusal comes back at once and
+# getent says "not found" (exit 2), unconfined and confined alike.
+printf 'nameserver 127.0.0.1\noptions attempts:1 timeout:1\n' >"$dir/resolv.conf"
+chmod 644 "$dir/resolv.conf"
+export -f as_root as_nobody
+with_resolver() { # RUNNER CMD...: with the stand-in resolv.conf
+	unshare -m --propagation private bash -c \
+		'mount --bind "$0" /etc/resolv.conf || exit 99; "$@"' "$dir/resolv.conf" "$@"
+}
+if [ "$(id -u)" = 0 ] && with_resolver as_root true; then
+	like "$(with_resolver as_root strace -f -e trace=setsockopt getent hosts example.invalid 2>&1)" \
+		'setsockopt\([0-9]+, SOL_IP, IP_RECVERR' \
+		"unconfined, a lookup through the resolver sets IP_RECVERR on its socket"
+	for runner in $(runners); do
+		with_resolver $runner getent hosts example.invalid >/dev/null 2>&1
+		want=$?
+		with_resolver $runner "$SANDBOX_RUN" -p "$dns" getent hosts example.invalid \
+			>/dev/null 2>"$dir/err"
+		is "$?:$(cat "$dir/err")" "$want:" \
+			"getent hosts through the resolver as ${runner#as_} under dns: same status ($want), nothing reported"
+	done
+else
+	skip "a lookup through a stand-in resolver" "needs root and a private mount namespace"
+fi
 done_testing
