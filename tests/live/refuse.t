@@ -60,4 +60,10 @@ is "$(grep '^promises' "$dir/learn-with.ini")" "promises = stdio rpath" \
 like "$(cat "$dir/learn-with.ini")" "refuse = socket\(AF_UNIX" "... and the refuse line is kept"
 like "$(grep '^promises' "$dir/learn-without.ini")" "unix|dns" \
 	"... without refuse, it drafts a promise for the socket and its connect"
+# A promise's own refusals count too: dns refuses the nscd request.
+printf '%s\n' "[profile]" "description = refuse.t: getent" "promises = stdio rpath dns" \
+	"[arguments]" "operands = none" >"$dir/getent.ini"
+"$SANDBOX_RUN" --learn="$dir/getent.ini" getent hosts localhost >/dev/null 2>&1
+is "$(grep '^promises' "$dir/getent.ini")" "promises = stdio rpath dns" \
+	"--learn merging a dns profile: the nscd request draws no unix promise"
 done_testing
