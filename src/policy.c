@@ -63,8 +63,7 @@ static const struct {
 	const char *call;
 	const char *why;
 } promise_refusals[] = {
-	{ "dns", "socket(AF_UNIX, SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK, 0)",
-	  "promise dns: glibc's request for nscd" },
+	{ "dns", SYSRULE_NSCD_REQUEST, "promise dns: glibc's request for nscd" },
 };
 
 bool policy_promises_refuse(const struct strlist *promises, int nr, const uint64_t args[6])

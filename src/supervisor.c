@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "fdpass.h"
+#include "sysrule.h"
 #include "caps.h"
 #include "decode.h"
 #include "promises.h"
@@ -218,6 +219,10 @@ static void remedy(const struct sup *s, const struct seccomp_data *d, char *buf,
 	granting_promises(s, d->nr, args, promises, sizeof promises, &first, &any_rule);
 	if (never)
 		snprintf(buf, size, "never granted (%s)", never);
+	else if (sysrule_matches(SYSRULE_NSCD_REQUEST, d->nr, args))
+		snprintf(buf, size, "glibc asking nscd for a name, which it does without: add "
+			 "\"refuse = %s\" to [profile] of %s (promise %s would allow any Unix socket)",
+			 SYSRULE_NSCD_REQUEST, p->profile_path, first ? first : "unix");
 	else if (first)
 		snprintf(buf, size, "needs promise %s%s (profile %s)", promises, landlock_hint(first),
 			 p->profile_path);

@@ -23,6 +23,10 @@
 
 #define SYSRULE_MAX_ARGS 6
 
+/* glibc's request for nscd's socket, made before any user, group or host
+ * name lookup; without it glibc reads /etc/passwd, /etc/hosts itself. */
+#define SYSRULE_NSCD_REQUEST "socket(AF_UNIX, SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK, 0)"
+
 enum sysrule_op { SYSRULE_EQ, SYSRULE_NE, SYSRULE_MASKED_EQ };
 
 struct sysrule_cond {

@@ -24,7 +24,8 @@ for runner in $(runners); do
 	want=$($runner stat -c %U:%G /etc/passwd)
 	got=$($runner "$SANDBOX_RUN" -p "$without" stat -c %U:%G /etc/passwd 2>"$dir/err")
 	is "$got" "$want" "$runner: without refuse: the owner's name all the same"
-	like "$(cat "$dir/err")" "denied $nscd" "$runner: ... and the nscd socket is reported"
+	like "$(cat "$dir/err")" "denied $nscd: glibc asking nscd for a name, which it does without: add \"refuse = $nscd\" to \[profile\] of .*without\.ini" \
+		"$runner: ... and the nscd socket is reported, with the refuse line that answers it"
 	got=$($runner "$SANDBOX_RUN" -p "$with" stat -c %U:%G /etc/passwd 2>"$dir/err")
 	is "$got:$(cat "$dir/err")" "$want:" "$runner: with refuse: the same name, and no report"
 	$runner "$SANDBOX_RUN" -p "$with" --on-violation=kill --log=none stat -c %U /etc/passwd \
