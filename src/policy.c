@@ -198,6 +198,10 @@ static void add_system_paths(struct policy *p)
 		add_grant(p, promise_paths[i].path, promise_paths[i].access, promise_paths[i].why)
 			->quiet_missing = true;
 	}
+}
+
+static void add_promise_refusals(struct policy *p)
+{
 	for (size_t i = 0; i < sizeof promise_refusals / sizeof promise_refusals[0]; i++) {
 		int idx = promise_lookup(promise_refusals[i].promise);
 		if (idx >= 0 && p->promise[idx] && !strlist_contains(&p->refuse, promise_refusals[i].call))
@@ -454,6 +458,7 @@ void policy_build(const struct policy_input *in, struct policy *p)
 				      in->profile->output_promises.origin[i]);
 	add_preloads(in, p);
 	add_system_paths(p);
+	add_promise_refusals(p);
 	add_list(p, &in->profile->read, ACC_READ, "profile read");
 	add_list(p, &in->profile->write, ACC_READ | ACC_WRITE, "profile write");
 	add_target(in, p);

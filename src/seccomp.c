@@ -69,10 +69,11 @@ static void allow_rules(struct ruleset *rs, const struct policy *p)
 	}
 }
 
-/* Calls a preloaded library makes and does without (snoopy's lookup of
- * nscd): EPERM from the kernel, in every on-violation mode, reported by
- * no one. Added last, and only where no rule for the call could match the
- * same arguments: there the rules already added decide (sysrule.h). */
+/* Calls the target makes and does without (refuse = in the profile, a
+ * preload rule or a promise's table; glibc's request for nscd): EPERM
+ * from the kernel, in every on-violation mode, reported by no one. Added
+ * last, and only where no rule for the call could match the same
+ * arguments: there the rules already added decide (sysrule.h). */
 static bool overlaps(const struct ruleset *rs, int nr, const struct scmp_arg_cmp *cmp,
 		     unsigned ncond)
 {

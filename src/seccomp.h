@@ -5,6 +5,8 @@
  *   - calls the catalogue does not know (numbers below 512): ENOSYS, so
  *     that libc falls back (clone3, openat2, calls newer than the
  *     catalogue);
+ *   - refused calls (refuse =, with their argument conditions): EPERM in
+ *     every mode, unreported, where no granted rule could match them;
  *   - anything else: to the supervisor, or EPERM, or kill (on-violation).
  * Compiled filters are kept in the filter cache (bpfcompile.h). */
 #ifndef SR_SECCOMP_H

@@ -28,10 +28,10 @@
 #include <unistd.h>
 
 #include "fdpass.h"
-#include "sysrule.h"
 #include "caps.h"
 #include "decode.h"
 #include "promises.h"
+#include "sysrule.h"
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
