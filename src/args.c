@@ -163,8 +163,7 @@ static void derive_outputs(const struct profile *p, int argc, char *const *argv,
 			size_t olen = strlen(origin), tlen = strlen(tail);
 			if (olen < tlen || strcmp(origin + olen - tlen, tail) != 0)
 				continue;
-			const char *base = strrchr(out->inputs.item[i], '/');
-			char *name = xstrjoin(base ? base + 1 : out->inputs.item[i], suffix, NULL);
+			char *name = xstrjoin(path_base(out->inputs.item[i]), suffix, NULL);
 			char *why = xstrjoin(origin, " with ", flag, NULL);
 			strlist_add(&out->outputs, name, why);
 			free(name);

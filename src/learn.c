@@ -1219,12 +1219,9 @@ static void check_preloads(const struct preloads *pl)
 /* Found out now rather than after the run: where the profile goes. */
 static void check_writable(const char *out)
 {
-	char *dir = xstrdup(out);
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		*(slash == dir ? slash + 1 : slash) = '\0';
-	if (access(slash ? dir : ".", W_OK | X_OK) < 0)
-		die("--learn=%s: cannot write in %s: %s", out, slash ? dir : ".", strerror(errno));
+	char *dir = xpath_dir(out);
+	if (access(dir, W_OK | X_OK) < 0)
+		die("--learn=%s: cannot write in %s: %s", out, dir, strerror(errno));
 	free(dir);
 }
 

@@ -281,19 +281,6 @@ static void add_inputs(const struct policy_input *in, struct policy *p)
 	}
 }
 
-static char *parent_dir(const char *path)
-{
-	char *dir = xstrdup(path);
-	char *slash = strrchr(dir, '/');
-	if (!slash)
-		strcpy(dir, ".");
-	else if (slash == dir)
-		dir[1] = '\0';
-	else
-		*slash = '\0';
-	return dir;
-}
-
 static void add_outputs(const struct policy_input *in, struct policy *p)
 {
 	const struct strlist *l = &in->args->outputs;
@@ -310,7 +297,7 @@ static void add_outputs(const struct policy_input *in, struct policy *p)
 		} else if (!pattern && in->profile->create_outputs == CREATE_LAUNCHER) {
 			add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why)->create_first = true;
 		} else {
-			char *dir = parent_dir(out);
+			char *dir = xpath_dir(out);
 			add_grant(p, dir, ACC_READ_DIR | ACC_CREATE | ACC_WRITE, why);
 			free(dir);
 		}
@@ -377,7 +364,7 @@ static void add_preload_rule(struct policy *p, const char *lib, const char *orig
 static void add_preloads(const struct policy_input *in, struct policy *p)
 {
 	const struct preloads *pl = in->preloads;
-	char *origin_dir = parent_dir(in->target->path);
+	char *origin_dir = xpath_dir(in->target->path);
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		const char *lib = pl->libs.item[i];
 		/* ld.so must be able to read the library it preloads. preload_match

@@ -147,14 +147,7 @@ static int check_one_owner(const char *file, const char *path, const char *what,
 
 static int check_directory(const char *path, struct strlist *errors)
 {
-	char *dir = xstrdup(path);
-	char *slash = strrchr(dir, '/');
-	if (slash == dir)
-		slash[1] = '\0';
-	else if (slash)
-		*slash = '\0';
-	else
-		strcpy(dir, ".");
+	char *dir = xpath_dir(path);
 	int r = check_one_owner(path, dir, "its directory ", errors);
 	free(dir);
 	return r;
@@ -193,8 +186,8 @@ FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors)
 
 static int by_name(const void *a, const void *b)
 {
-	const char *x = strrchr(*(char *const *)a, '/') + 1;
-	const char *y = strrchr(*(char *const *)b, '/') + 1;
+	const char *x = path_base(*(char *const *)a);
+	const char *y = path_base(*(char *const *)b);
 	return strcmp(x, y);
 }
 
@@ -223,7 +216,7 @@ static void collect_dropins(const struct settings *s, const char *main_path, con
 				continue;
 			bool shadowed = false;
 			for (size_t j = 0; j < out->n; j++)
-				shadowed |= strcmp(strrchr(out->item[j], '/') + 1, e->d_name) == 0;
+				shadowed |= strcmp(path_base(out->item[j]), e->d_name) == 0;
 			if (shadowed)
 				continue;
 			char *f = xasprintf("%s/%s", dirs.item[i], e->d_name);

@@ -160,6 +160,17 @@ const char *path_base(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+char *xpath_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return xstrdup(".");
+	size_t len = slash == path ? 1 : (size_t)(slash - path);
+	char *dir = xmalloc(len + 1);
+	copy_bounded(dir, len + 1, path);
+	return dir;
+}
+
 char *xpath_join(const char *dir, size_t dir_len, const char *name)
 {
 	char *path = xmalloc(dir_len + strlen(name) + 2);

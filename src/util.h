@@ -61,6 +61,9 @@ char *put_uint(char *out, unsigned n);
 char *put_hex(char *out, const unsigned char *bytes, size_t n);
 /* The file name of a path: what follows its last slash, or all of it. */
 const char *path_base(const char *path);
+/* The directory of a path, in a new string: "." without a slash, "/" for
+ * a file in the root. */
+char *xpath_dir(const char *path);
 /* The first dir_len bytes of dir, a slash and name, in a new string. */
 char *xpath_join(const char *dir, size_t dir_len, const char *name);
 
