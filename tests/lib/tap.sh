@@ -66,6 +66,20 @@ chmod 755 "$TAP_ROOT"
 tap_main_pid=$BASHPID
 trap '[ "$BASHPID" = "$tap_main_pid" ] && rm -rf "$TAP_ROOT"' EXIT
 
+# A directory outside /tmp for attack tests, usable by nobody too:
+# home=$(tap_home). Under /tmp the private-temporary-directory rules
+# (tmppath) or a policy granting /tmp could hide the very hole a test
+# looks for; /var/tmp is granted by no shipped profile.
+TAP_HOMES=$(mktemp -d "/var/tmp/sr-home.XXXXXX") || bail "mktemp /var/tmp failed"
+chmod 755 "$TAP_HOMES"
+trap '[ "$BASHPID" = "$tap_main_pid" ] && rm -rf "$TAP_ROOT" "$TAP_HOMES"' EXIT
+tap_home() {
+	local d
+	d=$(mktemp -d "$TAP_HOMES/h.XXXXXX") || bail "mktemp failed"
+	chmod 755 "$d"
+	echo "$d"
+}
+
 # A fresh temporary directory, usable by nobody too: dir=$(tap_tmp)
 tap_tmp() {
 	local d
