@@ -27,6 +27,9 @@ src_libsandbox_a_SOURCES = \
 	src/filtercache.c src/filtercache.h \
 	src/siphash.c src/siphash.h \
 	src/supervisor.c src/supervisor.h \
+	src/broker.c src/broker.h \
+	src/tmpdir.c src/tmpdir.h \
+	src/ipc.c src/ipc.h \
 	src/fdpass.c src/fdpass.h \
 	src/decode.c src/decode.h \
 	src/learn.c src/learn.h
