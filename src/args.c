@@ -1,5 +1,6 @@
 #include "args.h"
 
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +26,34 @@ static enum role option_role(const struct profile *p, const char *opt)
 	return ROLE_NONE;
 }
 
+static const char *matching(const struct strlist *globs, const char *value)
+{
+	for (size_t i = 0; i < globs->n; i++)
+		if (fnmatch(globs->item[i], value, 0) == 0)
+			return globs->item[i];
+	return NULL;
+}
+
+/* An output value that names no file: standard output (gs's %stdout,
+ * nothing to grant), or a command the tool would run (gs's %pipe%lpr,
+ * |lpr), which no profile lets it do: refused before anything runs. */
+static bool names_no_file(const struct profile *p, const char *value, int index)
+{
+	const char *glob = matching(&p->refused_outputs, value);
+	if (glob)
+		die("argv[%d]: output \"%s\" is refused (refused-outputs = %s in %s's profile): "
+		    "the tool would run a command; write to a file or to standard output instead",
+		    index, value, glob, p->name);
+	return matching(&p->standard_outputs, value) != NULL;
+}
+
 static void record(struct classifier *c, enum role role, const char *value, int index,
 		   const char *opt)
 {
 	if (!value || !*value || strcmp(value, "-") == 0)
 		return; /* "-" is standard input or output */
+	if (role == ROLE_OUTPUT && names_no_file(c->p, value, index))
+		return;
 	char origin[128], number[12];
 	put_uint(number, (unsigned)index);
 	char *text = xstrjoin("argv[", number, "]", opt ? " (" : "", opt ? opt : "", opt ? ")" : "",

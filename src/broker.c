@@ -1,1 +1,495 @@
 #include "broker.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "decode.h"
+#include "sysrule.h"
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
+#define TMPFILE_BIT 020000000
+/* What makes an open one that writes or creates: the filter sends those
+ * here when the policy declares outputs. */
+#define OPEN_WRITE_BITS (O_ACCMODE | O_CREAT | O_TRUNC | TMPFILE_BIT | O_APPEND)
+/* The flags of the target's open that the broker's own open keeps. */
+#define OPEN_KEPT_BITS (O_ACCMODE | O_CREAT | O_EXCL | O_TRUNC | O_APPEND | O_NONBLOCK | O_DSYNC | \
+			O_SYNC | O_NOATIME | O_CLOEXEC)
+
+bool sys_rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self)
+{
+	for (unsigned i = 0; i < r->ncond; i++) {
+		const struct sys_cond *c = &r->cond[i];
+		uint64_t want = c->value == VALUE_SELF_PID ? (uint64_t)self : c->value;
+		bool holds = c->op == COND_EQ ? args[c->arg] == want
+					      : (args[c->arg] & c->mask) == want;
+		if (!holds)
+			return false;
+	}
+	return true;
+}
+
+bool policy_grants_call(const struct policy *p, int nr, const uint64_t *args, pid_t self)
+{
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *pr = promise_at(i);
+		for (size_t j = 0; p->promise[i] && j < pr->nrules; j++)
+			if (rule_nr(&pr->rules[j]) == nr && sys_rule_holds(&pr->rules[j], args, self))
+				return true;
+	}
+	for (size_t i = 0; i < p->allow.n; i++)
+		if (sysrule_matches(p->allow.item[i], nr, args))
+			return true;
+	return false;
+}
+
+/* ---- matching names ---- */
+
+/* One printf conversion of an integer at *pat ("%d", "%03d", "%ld"):
+ * consumes it and the digits (or padding blanks) of name that it prints. */
+static bool match_conversion(const char **pat, const char **name)
+{
+	const char *c = *pat + 1;
+	c += strspn(c, "-+ 0#123456789l");
+	if (!*c || !strchr("diux", *c))
+		return false;
+	const char *digits = *c == 'x' ? "0123456789abcdef" : "0123456789";
+	const char *n = *name + strspn(*name, " ");
+	size_t len = strspn(n, digits);
+	if (!len)
+		return false;
+	*pat = c + 1;
+	*name = n + len;
+	return true;
+}
+
+/* Whether name is one that pattern (gs's page-%d.png) prints. A pattern
+ * holds at most a few conversions: the greedy digit match is exact here,
+ * since a conversion is never followed by a digit in a name gs prints. */
+static bool pattern_matches(const char *pattern, const char *name)
+{
+	while (*pattern) {
+		if (pattern[0] == '%' && pattern[1] == '%') {
+			if (*name++ != '%')
+				return false;
+			pattern += 2;
+		} else if (*pattern == '%') {
+			if (!match_conversion(&pattern, &name))
+				return false;
+		} else if (*pattern++ != *name++) {
+			return false;
+		}
+	}
+	return *name == '\0';
+}
+
+static bool output_matches(const struct output *o, const char *name)
+{
+	return o->pattern ? pattern_matches(o->name, name) : strcmp(o->name, name) == 0;
+}
+
+/* ---- the target's view of a path ---- */
+
+/* The directory a relative path of tid is looked up in: its working
+ * directory or the descriptor dirfd, as the kernel would use them. */
+static int open_base(pid_t tid, int dirfd, const char *path)
+{
+	char link[64];
+	if (path[0] == '/')
+		snprintf(link, sizeof link, "/");
+	else if (dirfd == AT_FDCWD)
+		snprintf(link, sizeof link, "/proc/%d/cwd", (int)tid);
+	else
+		snprintf(link, sizeof link, "/proc/%d/fd/%d", (int)tid, dirfd);
+	return open(link, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+/* Opens (O_PATH) the directory path's last component sits in, and points
+ * *base at that component. -1 when it cannot be found. */
+static int open_parent(pid_t tid, int dirfd, const char *path, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+	*base = slash ? slash + 1 : path;
+	int at = open_base(tid, dirfd, path);
+	if (at < 0 || !slash)
+		return at;
+	char dir[PATH_MAX];
+	size_t len = slash == path ? 1 : (size_t)(slash - path);
+	memcpy(dir, path, len);
+	dir[len] = '\0';
+	int fd = openat(at, dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	close(at);
+	return fd;
+}
+
+static bool same_file(int a, int b)
+{
+	struct stat sa, sb;
+	return a >= 0 && b >= 0 && fstat(a, &sa) == 0 && fstat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* A path argument from the target's memory; false when unreadable or
+ * longer than PATH_MAX (then the kernel is left to answer). */
+static bool read_path(pid_t tid, uint64_t addr, char *buf)
+{
+	size_t n = decode_read_remote(tid, addr, buf, PATH_MAX, true);
+	return n > 0 && memchr(buf, '\0', n) != NULL;
+}
+
+static mode_t target_umask(pid_t tid)
+{
+	char path[64], line[128];
+	unsigned mask = 022;
+	snprintf(path, sizeof path, "/proc/%d/status", (int)tid);
+	FILE *f = fopen(path, "re");
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "Umask: %o", &mask) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return (mode_t)mask;
+}
+
+/* ---- answering ---- */
+
+/* Installs fd in the target as the call's result and closes ours. */
+static enum broker_answer send_fd(struct broker *b, const struct seccomp_notif *req, int fd,
+				  bool cloexec, struct seccomp_notif_resp *resp)
+{
+	struct seccomp_notif_addfd add = {
+		.id = req->id, .flags = SECCOMP_ADDFD_FLAG_SEND, .srcfd = (uint32_t)fd,
+		.newfd_flags = cloexec ? O_CLOEXEC : 0,
+	};
+	int r = ioctl(b->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
+	if (r < 0 && errno == EINVAL) {
+		/* Before Linux 5.14 no SEND: install, then answer with the number. */
+		add.flags = 0;
+		r = ioctl(b->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
+		close(fd);
+		*resp = (struct seccomp_notif_resp){ .id = req->id, .val = r, .error = r < 0 ? -errno : 0 };
+		return BROKER_RESPOND;
+	}
+	int err = errno;
+	close(fd);
+	if (r >= 0)
+		return BROKER_SENT;
+	*resp = (struct seccomp_notif_resp){ .id = req->id, .error = -err };
+	return BROKER_RESPOND;
+}
+
+static enum broker_answer result(const struct seccomp_notif *req, int err,
+				 struct seccomp_notif_resp *resp)
+{
+	*resp = (struct seccomp_notif_resp){ .id = req->id, .error = err ? -err : 0 };
+	return BROKER_RESPOND;
+}
+
+/* Not the broker's to serve: the kernel runs the call, Landlock decides. */
+static enum broker_answer go_on(struct broker *b, const struct seccomp_notif *req, pid_t tgid,
+				struct seccomp_notif_resp *resp)
+{
+	if (!policy_grants_call(b->p, req->data.nr, (const uint64_t *)req->data.args, tgid))
+		return BROKER_NOT_MINE; /* what no promise grants is a denial */
+	*resp = (struct seccomp_notif_resp){ .id = req->id, .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
+	return BROKER_RESPOND;
+}
+
+static enum broker_answer refuse(char *why, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static enum broker_answer refuse(char *why, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, size, fmt, ap);
+	va_end(ap);
+	return BROKER_REFUSED;
+}
+
+/* ---- outputs ---- */
+
+struct open_call {
+	int dirfd;
+	uint64_t path;
+	int flags;
+	mode_t mode;
+};
+
+static bool open_call(int nr, const uint64_t *a, struct open_call *c)
+{
+	if (nr == SYS_openat)
+		*c = (struct open_call){ (int)a[0], a[1], (int)a[2], (mode_t)a[3] };
+#ifdef SYS_open
+	else if (nr == SYS_open)
+		*c = (struct open_call){ AT_FDCWD, a[0], (int)a[1], (mode_t)a[2] };
+#endif
+#ifdef SYS_creat
+	else if (nr == SYS_creat)
+		*c = (struct open_call){ AT_FDCWD, a[0], O_CREAT | O_WRONLY | O_TRUNC, (mode_t)a[1] };
+#endif
+	else
+		return false;
+	return true;
+}
+
+/* The output of directory dir that name is, or -1. */
+static int output_named(const struct broker *b, int dir, const char *name)
+{
+	for (size_t i = 0; i < b->p->n_outputs; i++)
+		if (b->out_dir[i] >= 0 && output_matches(&b->p->outputs[i], name) &&
+		    same_file(b->out_dir[i], dir))
+			return (int)i;
+	return -1;
+}
+
+static int output_dir_of(const struct broker *b, int dir)
+{
+	for (size_t i = 0; i < b->p->n_outputs; i++)
+		if (same_file(b->out_dir[i], dir))
+			return (int)i;
+	return -1;
+}
+
+static bool named_like_output(const struct broker *b, const char *name)
+{
+	for (size_t i = 0; i < b->p->n_outputs; i++)
+		if (output_matches(&b->p->outputs[i], name))
+			return true;
+	return false;
+}
+
+static bool created_before(const struct broker *b, const struct output *o, const char *name)
+{
+	char *path = xstrjoin(o->dir, "/", name, NULL);
+	bool r = strlist_contains(&b->created, path);
+	free(path);
+	return r;
+}
+
+/* Opens output i's name as the target asked: a pattern's name only when
+ * new (or created earlier by this run), never through a symbolic link,
+ * always a regular file. The name has no slash. */
+static enum broker_answer serve_output(struct broker *b, const struct seccomp_notif *req, size_t i,
+				       const char *name, const struct open_call *c,
+				       struct seccomp_notif_resp *resp, char *why, size_t size)
+{
+	const struct output *o = &b->p->outputs[i];
+	bool again = o->pattern && created_before(b, o, name);
+	int flags = (c->flags & OPEN_KEPT_BITS) | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC;
+	if (o->pattern && !again)
+		flags |= O_CREAT | O_EXCL;
+	mode_t old = umask(target_umask((pid_t)req->pid));
+	int fd = openat(b->out_dir[i], name, flags, c->mode & 0777);
+	int err = errno;
+	umask(old);
+	if (fd < 0 && err == EEXIST && o->pattern)
+		return refuse(why, size, "%s exists: %s creates new files only (remove the old ones first)",
+			      name, o->name);
+	if (fd < 0 && err == ELOOP)
+		return refuse(why, size, "%s is a symbolic link: outputs are never followed", name);
+	if (fd < 0)
+		return result(req, err, resp);
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return refuse(why, size, "%s is not a regular file", name);
+	}
+	if (!(c->flags & O_NONBLOCK))
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	if (o->pattern && !again) {
+		char *path = xstrjoin(o->dir, "/", name, NULL);
+		strlist_add(&b->created, path, NULL);
+		free(path);
+	}
+	return send_fd(b, req, fd, c->flags & O_CLOEXEC, resp);
+}
+
+static enum broker_answer broker_open_call(struct broker *b, const struct seccomp_notif *req,
+					   pid_t tgid, const struct open_call *c,
+					   struct seccomp_notif_resp *resp, char *why, size_t size)
+{
+	char path[PATH_MAX];
+	const char *name;
+	if (!read_path((pid_t)req->pid, c->path, path))
+		return go_on(b, req, tgid, resp);
+	int dir = open_parent((pid_t)req->pid, c->dirfd, path, &name);
+	int i = dir < 0 ? -1 : output_named(b, dir, name);
+	int in_dir = dir < 0 || i >= 0 ? -1 : output_dir_of(b, dir);
+	enum broker_answer a;
+	if (i >= 0 && !(c->flags & (TMPFILE_BIT | O_DIRECTORY)))
+		a = serve_output(b, req, (size_t)i, name, c, resp, why, size);
+	else if (i >= 0 || in_dir >= 0)
+		a = refuse(why, size, "not a declared output (in this directory: %s only)",
+			   b->p->outputs[i >= 0 ? i : in_dir].name);
+	else if (named_like_output(b, name))
+		a = refuse(why, size, "%s is named like a declared output, but not in its directory",
+			   name);
+	else
+		a = go_on(b, req, tgid, resp);
+	if (dir >= 0)
+		close(dir);
+	return a;
+}
+
+/* ---- directory operands ---- */
+
+static enum broker_answer serve_listing(struct broker *b, const struct seccomp_notif *req,
+					pid_t tgid, const struct open_call *c,
+					struct seccomp_notif_resp *resp)
+{
+	char path[PATH_MAX];
+	if (!read_path((pid_t)req->pid, c->path, path))
+		return go_on(b, req, tgid, resp);
+	int at = open_base((pid_t)req->pid, c->dirfd, path);
+	int dir = at < 0 ? -1 : openat(at, path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (at >= 0)
+		close(at);
+	for (size_t i = 0; dir >= 0 && i < b->p->listable.n; i++) {
+		if (!same_file(b->list_dir[i], dir))
+			continue;
+		close(dir);
+		int fd = openat(b->list_dir[i], ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0)
+			return result(req, errno, resp);
+		return send_fd(b, req, fd, c->flags & O_CLOEXEC, resp);
+	}
+	if (dir >= 0)
+		close(dir);
+	return go_on(b, req, tgid, resp);
+}
+
+/* ---- connections ---- */
+
+static bool endpoint_matches(const struct endpoint *e, const struct sockaddr_storage *ss,
+			     size_t len)
+{
+	const struct sockaddr_in *in = (const void *)ss;
+	const struct sockaddr_in6 *in6 = (const void *)ss;
+	const struct sockaddr_un *un = (const void *)ss;
+	if (ss->ss_family != e->family)
+		return false;
+	if (e->family == AF_INET)
+		return len >= sizeof *in && ntohs(in->sin_port) == e->port &&
+		       memcmp(&in->sin_addr, e->addr, 4) == 0;
+	if (e->family == AF_INET6)
+		return len >= sizeof *in6 && ntohs(in6->sin6_port) == e->port &&
+		       memcmp(&in6->sin6_addr, e->addr, 16) == 0;
+	size_t plen = len - offsetof(struct sockaddr_un, sun_path);
+	return len > offsetof(struct sockaddr_un, sun_path) && un->sun_path[0] &&
+	       strnlen(un->sun_path, plen) == strlen(e->path) &&
+	       strncmp(un->sun_path, e->path, plen) == 0;
+}
+
+/* Connects the target's socket fd to the address it named, which the
+ * broker has compared: its own copy, so a change meanwhile reaches
+ * nothing. */
+static enum broker_answer connect_for(const struct seccomp_notif *req, pid_t tgid, int fd,
+				      const struct sockaddr_storage *ss, size_t len,
+				      struct seccomp_notif_resp *resp)
+{
+	int pidfd = (int)syscall(SYS_pidfd_open, tgid, 0);
+	int sock = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+	int err = sock < 0 ? errno : 0;
+	if (sock >= 0 && connect(sock, (const struct sockaddr *)ss, (socklen_t)len) < 0)
+		err = errno;
+	if (sock >= 0)
+		close(sock);
+	if (pidfd >= 0)
+		close(pidfd);
+	return result(req, err, resp);
+}
+
+static enum broker_answer broker_connect(struct broker *b, const struct seccomp_notif *req,
+					 pid_t tgid, struct seccomp_notif_resp *resp, char *why,
+					 size_t size)
+{
+	const uint64_t *a = (const uint64_t *)req->data.args;
+	struct sockaddr_storage ss;
+	memset(&ss, 0, sizeof ss);
+	size_t len = a[2] < sizeof ss ? (size_t)a[2] : sizeof ss;
+	if (decode_read_remote((pid_t)req->pid, a[1], (char *)&ss, len, false) != len ||
+	    len < sizeof(sa_family_t))
+		return go_on(b, req, tgid, resp);
+	for (size_t i = 0; i < b->p->n_endpoints; i++)
+		if (endpoint_matches(&b->p->endpoints[i], &ss, len))
+			return connect_for(req, tgid, (int)a[0], &ss, len, resp);
+	if (policy_grants_call(b->p, req->data.nr, a, tgid))
+		return go_on(b, req, tgid, resp);
+	const struct endpoint *e = &b->p->endpoints[0];
+	return refuse(why, size, "not an endpoint a preload rule names (%s: %s)",
+		      e->family == AF_UNIX ? e->path : "a TCP address", e->why);
+}
+
+/* ---- the entry points ---- */
+
+enum broker_answer broker_handle(struct broker *b, const struct seccomp_notif *req, pid_t tgid,
+				 struct seccomp_notif_resp *resp, char *why, size_t size)
+{
+	const struct policy *p = b->p;
+	const uint64_t *args = (const uint64_t *)req->data.args;
+	struct open_call c;
+	if (p->n_endpoints && req->data.nr == SYS_connect)
+		return broker_connect(b, req, tgid, resp, why, size);
+	if (!open_call(req->data.nr, args, &c))
+		return BROKER_NOT_MINE;
+	if (p->n_outputs && (c.flags & OPEN_WRITE_BITS))
+		return broker_open_call(b, req, tgid, &c, resp, why, size);
+	if (p->listable.n && (c.flags & O_DIRECTORY))
+		return serve_listing(b, req, tgid, &c, resp);
+	return BROKER_NOT_MINE;
+}
+
+int broker_refusal_errno(const struct seccomp_notif *req)
+{
+	return req->data.nr == SYS_connect ? ECONNREFUSED : EACCES;
+}
+
+static int open_dir(const char *path)
+{
+	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		msg_verbose("broker: cannot open %s: %s; nothing is served there", path,
+			    strerror(errno));
+	return fd;
+}
+
+void broker_open(struct broker *b, const struct policy *p, int listener)
+{
+	*b = (struct broker){ .p = p, .listener = listener };
+	b->out_dir = xcalloc(p->n_outputs + 1, sizeof *b->out_dir);
+	b->list_dir = xcalloc(p->listable.n + 1, sizeof *b->list_dir);
+	for (size_t i = 0; i < p->n_outputs; i++)
+		b->out_dir[i] = open_dir(p->outputs[i].dir);
+	for (size_t i = 0; i < p->listable.n; i++)
+		b->list_dir[i] = open_dir(p->listable.item[i]);
+}
+
+void broker_close(struct broker *b)
+{
+	for (size_t i = 0; b->out_dir && i < b->p->n_outputs; i++)
+		if (b->out_dir[i] >= 0)
+			close(b->out_dir[i]);
+	for (size_t i = 0; b->list_dir && i < b->p->listable.n; i++)
+		if (b->list_dir[i] >= 0)
+			close(b->list_dir[i]);
+	free(b->out_dir);
+	free(b->list_dir);
+	strlist_free(&b->created);
+}

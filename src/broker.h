@@ -1,4 +1,63 @@
-/* broker: being written (issue 22). */
+/* The broker: the supervisor acting on the target's behalf for the few
+ * calls whose answer depends on what BPF cannot see, a name or an address
+ * behind a pointer (DESIGN.md, "Guarantees, and which layer keeps each"):
+ *
+ *   open, openat, creat that create or write, when the policy declares
+ *     outputs: a declared output is opened by the broker beneath the
+ *     directory it holds and the descriptor installed in the target
+ *     (SECCOMP_IOCTL_NOTIF_ADDFD); another name in an output's directory,
+ *     or an output's name elsewhere, is refused and reported;
+ *   open, openat with O_DIRECTORY, when the policy has directory operands:
+ *     the operand itself is opened for listing (Landlock grants it nothing,
+ *     since a right on a directory holds beneath it too);
+ *   connect, when a preload rule names endpoints: the broker compares the
+ *     address, takes the target's socket (pidfd_getfd) and connects it.
+ *
+ * Any other such call goes on to the kernel unchanged (CONTINUE), where
+ * Landlock decides as it would have: the broker only ever adds what it
+ * serves itself, with its own copy of the name, so a target that changes
+ * the memory it passed after the broker read it gains nothing. */
 #ifndef SR_BROKER_H
 #define SR_BROKER_H
+
+#include <linux/seccomp.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "policy.h"
+#include "promises.h"
+
+struct broker {
+	const struct policy *p;
+	int listener;
+	int *out_dir;           /* per output: its directory (O_PATH), or -1 */
+	int *list_dir;          /* per directory operand (O_PATH), or -1 */
+	struct strlist created; /* "DIR/NAME" of what this run's patterns created */
+};
+
+enum broker_answer {
+	BROKER_NOT_MINE,  /* not a brokered call: the supervisor's denial path */
+	BROKER_RESPOND,   /* resp holds the answer (a result, or CONTINUE) */
+	BROKER_SENT,      /* answered already: a descriptor installed as the result */
+	BROKER_REFUSED,   /* refused; why says why, to be reported and denied */
+};
+
+/* Opens what the broker serves from (the policy's paths are absolute). */
+void broker_open(struct broker *b, const struct policy *p, int listener);
+/* Serves one notification of tid (of process tgid), or says it is not one
+ * of the broker's; why receives the reason of a refusal. */
+enum broker_answer broker_handle(struct broker *b, const struct seccomp_notif *req, pid_t tgid,
+				 struct seccomp_notif_resp *resp, char *why, size_t size);
+/* The errno a refusal is answered with. */
+int broker_refusal_errno(const struct seccomp_notif *req);
+void broker_close(struct broker *b);
+
+/* Whether a catalogue rule's argument conditions hold for these arguments
+ * (self: the target's pid, for VALUE_SELF_PID). */
+bool sys_rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self);
+/* Whether the policy's promises or allow lines grant this call as made. */
+bool policy_grants_call(const struct policy *p, int nr, const uint64_t *args, pid_t self);
+
 #endif

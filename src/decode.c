@@ -222,7 +222,7 @@ static void put_flags(struct out *o, const struct name_value *t, size_t n, uint6
 /* Copies up to len bytes of the caller's memory, page by page so that a
  * string ending just before an unmapped page is still read. Stops after a
  * NUL when stop_at_nul. Returns the bytes read. */
-static size_t read_remote(pid_t pid, uint64_t addr, char *dst, size_t len, bool stop_at_nul)
+size_t decode_read_remote(pid_t pid, uint64_t addr, char *dst, size_t len, bool stop_at_nul)
 {
 	const size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	size_t done = 0;
@@ -260,7 +260,7 @@ static void put_string(struct out *o, const char *s, size_t n)
 static void put_path(struct out *o, uint64_t addr)
 {
 	char path[256];
-	size_t n = read_remote(o->pid, addr, path, sizeof path, true);
+	size_t n = decode_read_remote(o->pid, addr, path, sizeof path, true);
 	if (!addr) {
 		put(o, "NULL");
 		return;
@@ -281,7 +281,7 @@ static void put_sockaddr(struct out *o, uint64_t addr, uint64_t len)
 	struct sockaddr_storage ss;
 	memset(&ss, 0, sizeof ss);
 	size_t want = len < sizeof ss ? (size_t)len : sizeof ss;
-	size_t n = read_remote(o->pid, addr, (char *)&ss, want, false);
+	size_t n = decode_read_remote(o->pid, addr, (char *)&ss, want, false);
 	char text[INET6_ADDRSTRLEN];
 	if (n < sizeof(sa_family_t)) {
 		put(o, addr ? "..." : "NULL");

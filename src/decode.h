@@ -6,6 +6,7 @@
 #ifndef SR_DECODE_H
 #define SR_DECODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -16,6 +17,9 @@
  * lengths of mappings) print as "...", so repeats of one denial read the
  * same. */
 void decode_call(int nr, const uint64_t args[6], pid_t pid, char *buf, size_t size);
+/* Copies up to len bytes of pid's memory at addr into dst, page by page;
+ * stops after a NUL when stop_at_nul. Returns the bytes read. */
+size_t decode_read_remote(pid_t pid, uint64_t addr, char *dst, size_t len, bool stop_at_nul);
 /* The syscall's name, or "syscall_NR" (static buffer). */
 const char *decode_name(int nr);
 

@@ -1,5 +1,6 @@
 #include "explain.h"
 
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -143,7 +144,7 @@ static void print_landlock(const struct policy *p)
 		const struct grant *g = &p->grants[i];
 		printf("  ");
 		print_access(g->access);
-		printf(" %s: %s%s\n", g->path, g->why, g->create_first ? " (created first)" : "");
+		printf(" %s: %s\n", g->path, g->why);
 	}
 	if (!p->restrict_tcp)
 		printf("  TCP: unrestricted (promise inet, no port list)\n");
@@ -153,6 +154,18 @@ static void print_landlock(const struct policy *p)
 		printf("  TCP %s port %u: %s\n", p->ports[i].bind ? "bind" : "connect",
 		       p->ports[i].port, p->ports[i].why);
 	printf("  signals and abstract unix sockets: scoped to the sandbox (ABI 6)\n");
+}
+
+/* An endpoint as host:port, [host]:port or its socket's path. */
+static void print_endpoint(const struct endpoint *e)
+{
+	char host[64] = "";
+	if (e->family == AF_UNIX) {
+		printf("%s", e->path);
+		return;
+	}
+	inet_ntop(e->family, e->addr, host, sizeof host);
+	printf(e->family == AF_INET6 ? "[%s]:%u" : "%s:%u", host, e->port);
 }
 
 /* The rule file named in a preload note "LIB (ORIGIN): rule PATH: ...". */
@@ -197,6 +210,36 @@ static void print_rule_effects(const struct policy *p, const char *note)
 		if (mentions(p->ports[i].why, path))
 			printf("    adds TCP %s port %u\n", p->ports[i].bind ? "bind" : "connect",
 			       p->ports[i].port);
+	for (size_t i = 0; i < p->n_endpoints; i++)
+		if (mentions(p->endpoints[i].why, path)) {
+			printf("    adds a connection to ");
+			print_endpoint(&p->endpoints[i]);
+			printf(" (made by the supervisor)\n");
+		}
+}
+
+/* What the supervisor does on the target's behalf (broker.h). */
+static void print_broker(const struct policy *p)
+{
+	if (!policy_brokered(p) && !p->private_tmp)
+		return;
+	printf("supervisor (broker, outside the sandbox):\n");
+	for (size_t i = 0; i < p->n_outputs; i++) {
+		const struct output *o = &p->outputs[i];
+		printf(o->pattern ? "  creates new files named %s in %s: %s\n"
+				  : "  creates or writes %s in %s: %s\n", o->name, o->dir, o->why);
+	}
+	for (size_t i = 0; i < p->listable.n; i++)
+		printf("  opens directory %s for listing (not beneath it): %s\n", p->listable.item[i],
+		       p->listable.origin[i]);
+	for (size_t i = 0; i < p->n_endpoints; i++) {
+		printf("  connects to ");
+		print_endpoint(&p->endpoints[i]);
+		printf(": %s\n", p->endpoints[i].why);
+	}
+	if (p->private_tmp)
+		printf("  makes a private temporary directory, TMPDIR, and removes it at the end "
+		       "(promise tmppath)\n");
 }
 
 static void print_preloads(const struct policy *p)
@@ -227,6 +270,7 @@ void explain_print(const struct policy *p, unsigned bpf_instructions)
 	printf("reports: %s\n", policy_supervised(p) ? log_names[p->log] : "none (no supervisor)");
 	print_promises(p);
 	print_landlock(p);
+	print_broker(p);
 	print_preloads(p);
 	printf("capabilities: all dropped; no_new_privs: set\n");
 	printf("seccomp: %u BPF instructions; unknown calls get ENOSYS; denied calls %s\n",

@@ -133,16 +133,6 @@ static uint64_t rights_for(unsigned access)
 	return r;
 }
 
-/* An output that does not exist yet is created now, empty, with the mode
- * the target's creat() would give it (0666 less the umask). */
-static void create_output(const struct grant *g)
-{
-	int fd = open(g->path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
-	if (fd < 0)
-		die("cannot create output %s (%s): %s", g->path, g->why, strerror(errno));
-	close(fd);
-}
-
 /* Descriptors of granted paths, closed together: one close_range() per
  * stretch of consecutive numbers (the kernel hands out the lowest free
  * one, so a caller's descriptor among them splits a stretch, no more)
@@ -181,8 +171,6 @@ static void batch_add(struct batch *b, int fd)
 
 static void add_path_rule(int ruleset, const struct grant *g, uint64_t handled, struct batch *b)
 {
-	if (g->create_first)
-		create_output(g);
 	int fd = open(g->path, O_PATH | O_CLOEXEC);
 	if (fd < 0) {
 		/* Missing inputs are the target's to report; missing system paths
@@ -265,12 +253,8 @@ static int negotiate(const struct policy *p)
 struct landlock_ruleset landlock_prepare(const struct policy *p)
 {
 	struct landlock_ruleset rs = { .fd = -1, .abi = negotiate(p) };
-	if (!rs.abi) {
-		for (size_t i = 0; i < p->n_grants; i++)
-			if (p->grants[i].create_first)
-				create_output(&p->grants[i]);
+	if (!rs.abi)
 		return rs;
-	}
 	struct ll_ruleset_attr attr = handled_for(rs.abi);
 	if (!p->restrict_tcp)
 		attr.handled_access_net = 0;

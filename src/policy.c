@@ -1,12 +1,15 @@
 #include "policy.h"
 
 #include <errno.h>
+#include <arpa/inet.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
+#include "ipc.h"
 #include "ldso.h"
 #include "promises.h"
 #include "sysrule.h"
@@ -48,7 +51,6 @@ static const struct {
 	{ "tty", "/usr/share/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
 	{ "tty", "/lib/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
 	{ "tty", "/etc/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
-	{ "tmppath", "/tmp", ACC_READ | ACC_WRITE | ACC_CREATE, "the temporary directory (promise tmppath)" },
 	{ "dns", "/etc/resolv.conf", ACC_READ_FILE, "resolver configuration (promise dns)" },
 	{ "dns", "/etc/hosts", ACC_READ_FILE, "host names (promise dns)" },
 	{ "dns", "/etc/nsswitch.conf", ACC_READ_FILE, "name service configuration (promise dns)" },
@@ -242,13 +244,31 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* A declared input: a file is granted; a directory, with directory-operands
+ * = tree, with all beneath it. With self, Landlock grants it nothing (a
+ * right on a directory holds beneath it too): the broker opens exactly that
+ * directory when the target asks to list it. */
+static void add_input(const struct policy_input *in, struct policy *p, const char *path,
+		      const char *why)
+{
+	if (!is_dir(path)) {
+		add_grant(p, path, ACC_READ_FILE, why);
+	} else if (in->profile->directory_operands == DIR_TREE) {
+		add_grant(p, path, ACC_READ, why);
+	} else {
+		char *real = realpath(path, NULL);
+		if (real && !strlist_contains(&p->listable, real))
+			strlist_add(&p->listable, real, why);
+		free(real);
+	}
+}
+
 static void add_inputs(const struct policy_input *in, struct policy *p)
 {
 	const struct strlist *l = &in->args->inputs;
-	unsigned dir_access = in->profile->directory_operands == DIR_TREE ? ACC_READ : ACC_READ_DIR;
 	for (size_t i = 0; i < l->n; i++) {
 		char *why = xstrjoin("declared input, ", l->origin[i], NULL);
-		add_grant(p, l->item[i], is_dir(l->item[i]) ? dir_access : ACC_READ_FILE, why);
+		add_input(in, p, l->item[i], why);
 		free(why);
 	}
 	/* file -f LIST: the list is read here, before confinement, so that
@@ -272,7 +292,7 @@ static void add_inputs(const struct policy_input *in, struct policy *p)
 			if (line[len - 1] == '\n')
 				line[--len] = '\0';
 			if (len)
-				add_grant(p, line, is_dir(line) ? dir_access : ACC_READ_FILE, why);
+				add_input(in, p, line, why);
 		}
 		free(line);
 		if (f)
@@ -281,26 +301,47 @@ static void add_inputs(const struct policy_input *in, struct policy *p)
 	}
 }
 
+/* Whether name holds a printf conversion of one integer (gs: page-%d.png,
+ * %03d, %ld); "%%" is a percent sign. */
+bool output_is_pattern(const char *name)
+{
+	for (const char *c = name; (c = strchr(c, '%')); c++) {
+		c += strspn(c + 1, "-+ 0#123456789l") + 1;
+		if (*c && strchr("diux", *c))
+			return true;
+		if (!*c)
+			break;
+	}
+	return false;
+}
+
+/* An output the broker serves: its directory must exist now (the target
+ * could not make it either), and an existing file of that exact name is
+ * also granted to Landlock, for opens that write without creating. */
+static void add_output(struct policy *p, const char *out, const char *why)
+{
+	char *dir = xpath_dir(out), *real = realpath(dir, NULL);
+	free(dir);
+	if (!real) {
+		msg_verbose("not granting %s (%s): its directory is missing", out, why);
+		return;
+	}
+	bool pattern = output_is_pattern(path_base(out));
+	struct stat st;
+	if (!pattern && stat(out, &st) == 0 && S_ISREG(st.st_mode))
+		add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why);
+	p->outputs = xrealloc(p->outputs, (p->n_outputs + 1) * sizeof *p->outputs);
+	p->outputs[p->n_outputs++] = (struct output){
+		.dir = real, .name = xstrdup(path_base(out)), .pattern = pattern, .why = xstrdup(why),
+	};
+}
+
 static void add_outputs(const struct policy_input *in, struct policy *p)
 {
 	const struct strlist *l = &in->args->outputs;
 	for (size_t i = 0; i < l->n; i++) {
-		const char *out = l->item[i];
 		char *why = xstrjoin("declared output, ", l->origin[i], NULL);
-		struct stat st;
-		bool exists = stat(out, &st) == 0;
-		/* A pattern such as gs's page-%d.png names files that do not exist
-		 * yet: only its directory can be granted. */
-		bool pattern = strchr(out, '%') != NULL;
-		if (exists && !pattern) {
-			add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why);
-		} else if (!pattern && in->profile->create_outputs == CREATE_LAUNCHER) {
-			add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why)->create_first = true;
-		} else {
-			char *dir = xpath_dir(out);
-			add_grant(p, dir, ACC_READ_DIR | ACC_CREATE | ACC_WRITE, why);
-			free(dir);
-		}
+		add_output(p, l->item[i], why);
 		free(why);
 	}
 }
@@ -324,6 +365,63 @@ static void add_rule_paths(struct policy *p, const struct strlist *l, unsigned a
 	}
 }
 
+static void add_endpoint(struct policy *p, int family, const char *path, const char *host,
+			 uint16_t port, const char *why)
+{
+	struct endpoint e = { .family = family, .port = port };
+	if (family != AF_UNIX && inet_pton(family, host, e.addr) != 1)
+		return; /* preload.c validated it */
+	e.path = path ? xstrdup(path) : NULL;
+	e.why = xstrdup(why);
+	p->endpoints = xrealloc(p->endpoints, (p->n_endpoints + 1) * sizeof *p->endpoints);
+	p->endpoints[p->n_endpoints++] = e;
+}
+
+/* The TCP ports a rule names, as numbers; 0 for a value that is none. */
+static size_t rule_ports(const struct preload_rule *r, uint16_t *ports, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->connect_tcp.n && n < max; i++)
+		ports[n++] = (uint16_t)strtoul(r->connect_tcp.item[i], NULL, 10);
+	for (size_t i = 0; i < r->connect_tcp_env.n && n < max; i++) {
+		const char *value = getenv(r->connect_tcp_env.item[i]);
+		long port = value ? strtol(value, NULL, 10) : 0;
+		if (port > 0 && port < 65536)
+			ports[n++] = (uint16_t)port;
+	}
+	return n;
+}
+
+/* A rule's endpoints (connect-unix, connect-unix-env, and connect-tcp-host
+ * with its ports): the broker makes these connections and no others. */
+static void add_rule_endpoints(struct policy *p, const struct preload_rule *r, const char *lib)
+{
+	char *why = xstrjoin("preload rule ", r->path, " for ", lib, NULL);
+	for (size_t i = 0; i < r->connect_unix.n; i++)
+		add_endpoint(p, AF_UNIX, r->connect_unix.item[i], NULL, 0, why);
+	for (size_t i = 0; i < r->connect_unix_env.n; i++) {
+		const char *value = getenv(r->connect_unix_env.item[i]);
+		if (value && value[0] == '/')
+			add_endpoint(p, AF_UNIX, value, NULL, 0, why);
+	}
+	uint16_t ports[16];
+	size_t n = rule_ports(r, ports, 16);
+	for (size_t i = 0; i < r->connect_tcp_host.n; i++)
+		for (size_t j = 0; j < n; j++)
+			add_endpoint(p, strchr(r->connect_tcp_host.item[i], ':') ? AF_INET6 : AF_INET,
+				     NULL, r->connect_tcp_host.item[i], ports[j], why);
+	free(why);
+}
+
+static void add_ipc_rules(struct policy *p, const struct preload_rule *r, const char *lib)
+{
+	char err[256];
+	char *origin = xstrjoin(r->path, " [ipc]", NULL);
+	if (ipc_allow_rules(r, &p->allow, origin, err, sizeof err) < 0)
+		die("%s (preloaded): %s (preload rule %s)", lib, err, r->path);
+	free(origin);
+}
+
 static void add_preload_rule(struct policy *p, const char *lib, const char *origin,
 			     const struct preload_rule *r)
 {
@@ -340,9 +438,12 @@ static void add_preload_rule(struct policy *p, const char *lib, const char *orig
 		strlist_add(&p->refuse, r->refuse.item[i], r->refuse.origin[i]);
 	add_rule_paths(p, &r->read, ACC_READ, lib);
 	add_rule_paths(p, &r->write, ACC_READ_FILE | ACC_WRITE, lib);
-	for (size_t i = 0; i < r->connect_tcp.n; i++)
+	add_rule_endpoints(p, r, lib);
+	add_ipc_rules(p, r, lib);
+	/* Ports without hosts: Landlock's port rules, any address. */
+	for (size_t i = 0; !r->connect_tcp_host.n && i < r->connect_tcp.n; i++)
 		add_port(p, r->connect_tcp.item[i], false, r->connect_tcp.origin[i]);
-	for (size_t i = 0; i < r->connect_tcp_env.n; i++) {
+	for (size_t i = 0; !r->connect_tcp_host.n && i < r->connect_tcp_env.n; i++) {
 		const char *value = getenv(r->connect_tcp_env.item[i]);
 		char *why = xasprintf("%s ($%s of %s)", r->connect_tcp_env.origin[i],
 				      r->connect_tcp_env.item[i], lib);
@@ -452,6 +553,8 @@ void policy_build(const struct policy_input *in, struct policy *p)
 	add_inputs(in, p);
 	add_outputs(in, p);
 	add_network(in, p);
+	p->private_tmp = p->promise[promise_lookup("tmppath")];
+	p->tmpdir_fd = -1;
 	p->landlock_abi_needed = abi_needed(p);
 }
 
@@ -461,7 +564,21 @@ void policy_build(const struct policy_input *in, struct policy *p)
  * (SECCOMP_RET_KILL_PROCESS). */
 bool policy_supervised(const struct policy *p)
 {
-	return p->on_violation == VIOLATION_REPORT || p->log != REPORT_NONE;
+	return p->on_violation == VIOLATION_REPORT || p->log != REPORT_NONE || policy_brokered(p) ||
+	       p->private_tmp;
+}
+
+bool policy_brokered(const struct policy *p)
+{
+	return p->n_outputs || p->listable.n || p->n_endpoints;
+}
+
+void policy_add_tmpdir(struct policy *p, const char *path, int fd)
+{
+	p->tmpdir = xstrdup(path);
+	p->tmpdir_fd = fd;
+	add_grant(p, path, ACC_READ | ACC_WRITE | ACC_CREATE,
+		  "the private temporary directory (promise tmppath)");
 }
 
 void policy_free(struct policy *p)
@@ -481,6 +598,19 @@ void policy_free(struct policy *p)
 	for (size_t i = 0; i < p->n_ports; i++)
 		free(p->ports[i].why);
 	free(p->ports);
+	for (size_t i = 0; i < p->n_outputs; i++) {
+		free(p->outputs[i].dir);
+		free(p->outputs[i].name);
+		free(p->outputs[i].why);
+	}
+	free(p->outputs);
+	for (size_t i = 0; i < p->n_endpoints; i++) {
+		free(p->endpoints[i].path);
+		free(p->endpoints[i].why);
+	}
+	free(p->endpoints);
+	strlist_free(&p->listable);
+	free(p->tmpdir);
 	strlist_free(&p->files);
 	strlist_free(&p->allow);
 	strlist_free(&p->refuse);

@@ -30,8 +30,27 @@ enum access {
 struct grant {
 	char *path;
 	unsigned access;     /* enum access */
-	bool create_first;   /* an output the launcher creates before confining */
 	bool quiet_missing;  /* a system path that may not exist on this machine */
+	char *why;
+};
+
+/* A declared output. The supervisor's broker (broker.h) creates or opens
+ * it for the target, beneath its directory; Landlock grants the directory
+ * nothing, so no other name there can be written, created or removed. */
+struct output {
+	char *dir;     /* its directory, absolute, symbolic links resolved */
+	char *name;    /* a file name, or a pattern with one %d (gs's page-%d.png) */
+	bool pattern;  /* then only new names matching it, never an existing file */
+	char *why;
+};
+
+/* Where a preload rule's library may connect: the broker makes the
+ * connection on the target's socket after comparing the address. */
+struct endpoint {
+	int family;              /* AF_UNIX, AF_INET or AF_INET6 */
+	char *path;              /* AF_UNIX: the socket's path */
+	unsigned char addr[16];  /* AF_INET: the first 4 bytes */
+	uint16_t port;           /* host order */
 	char *why;
 };
 
@@ -65,6 +84,14 @@ struct policy {
 	struct port_grant *ports;
 	size_t n_ports;
 	bool restrict_tcp;       /* Landlock denies TCP bind/connect but ports */
+	struct output *outputs;  /* brokered: see struct output */
+	size_t n_outputs;
+	struct strlist listable; /* directory operands: listed through the broker */
+	struct endpoint *endpoints; /* brokered connects of preload rules */
+	size_t n_endpoints;
+	bool private_tmp;        /* tmppath: a directory of its own, made per run */
+	char *tmpdir;            /* that directory, once made (main.c) */
+	int tmpdir_fd;           /* its lock, held by the supervisor until it is removed */
 	struct strlist preload_notes; /* "LIB (origin): rule FILE: what it adds" */
 	struct strlist unknown_preloads;
 };
@@ -84,9 +111,17 @@ struct policy_input {
 
 /* Merges everything into one policy; exits 125 on an inconsistent input. */
 void policy_build(const struct policy_input *in, struct policy *p);
-/* Is a supervisor process needed (reports, or report mode)? Not for deny
- * and kill with log = none: the kernel answers those alone. */
+/* Is a supervisor process needed (reports, report mode, brokered calls, a
+ * private temporary directory to remove)? Not for deny and kill with
+ * log = none and nothing brokered: the kernel answers those alone. */
 bool policy_supervised(const struct policy *p);
+/* Does the supervisor's broker serve calls of this policy (outputs,
+ * directory operands, preload endpoints)? */
+bool policy_brokered(const struct policy *p);
+/* The private temporary directory, once made (tmpdir.h): granted. */
+void policy_add_tmpdir(struct policy *p, const char *path, int fd);
+/* Whether an output's file name is a pattern (page-%d.png). */
+bool output_is_pattern(const char *name);
 void policy_free(struct policy *p);
 /* Whether one of these promises (names) comes with call nr, with these
  * arguments, refused (for --learn, which answers it as a confined run). */

@@ -41,7 +41,9 @@ static const struct ini_key profile_keys[] = {
 	{ "arguments", "output-options", INI_LIST, P(output_options), NULL, "options whose value is an output file" },
 	{ "arguments", "directory-operands", INI_ENUM, P(directory_operands), dir_operand_names, "self or tree" },
 	{ "arguments", "clustered-short-options", INI_BOOL, P(clustered_short_options), NULL, "whether -ab means -a -b" },
-	{ "arguments", "create-outputs", INI_ENUM, P(create_outputs), create_names, "who creates new outputs" },
+	{ "arguments", "create-outputs", INI_ENUM, P(create_outputs), create_names, "ignored: the supervisor creates outputs on demand" },
+	{ "arguments", "standard-outputs", INI_LIST, P(standard_outputs), NULL, "output names (globs) that mean standard output: nothing granted" },
+	{ "arguments", "refused-outputs", INI_LIST, P(refused_outputs), NULL, "output names (globs) refused before running, e.g. a command to pipe to" },
 	{ "arguments", "derived-outputs", INI_LIST, P(derived_outputs), NULL, "FLAG:OPTION:SUFFIX: with FLAG, OPTION's file name + SUFFIX is written here" },
 	{ "arguments", "output-promises", INI_LIST, P(output_promises), NULL, "promises granted only when the command line declares an output" },
 	{ "arguments", "option-promises", INI_LIST, P(option_promises), NULL, "OPTION:PROMISE: the promise is granted only when OPTION is given" },
@@ -349,7 +351,8 @@ void profile_free(struct profile *p)
 				    &p->exec, &p->connect_tcp, &p->bind_tcp,
 				    &p->options_with_value, &p->input_options, &p->output_options,
 				    &p->input_list_options, &p->derived_outputs,
-				    &p->output_promises, &p->option_promises };
+				    &p->output_promises, &p->option_promises, &p->standard_outputs,
+				    &p->refused_outputs };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 }

@@ -41,6 +41,8 @@ struct profile {
 	 * SUFFIX is written in the current directory (file -C -m NAME) */
 	struct strlist derived_outputs;
 	struct strlist output_promises; /* granted only when outputs are declared */
+	struct strlist standard_outputs; /* globs: output values meaning stdout (gs's %stdout) */
+	struct strlist refused_outputs;  /* globs: output values refused (gs's %pipe%, |cmd) */
 	struct strlist option_promises; /* "OPTION:PROMISE": granted with OPTION */
 };
 

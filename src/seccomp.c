@@ -1,6 +1,7 @@
 #include "seccomp.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/seccomp.h>
 #include <seccomp.h>
 #include <stdint.h>
@@ -39,6 +40,43 @@ static void add_catalogue_rule(struct ruleset *rs, const struct sys_rule *sr)
 	}
 }
 
+/* The opens the broker serves (broker.h): those that write or create when
+ * outputs are declared, and those of directories when directory operands
+ * are. No promise's or allow line's rule is added for open, openat and
+ * creat then; brokered_open_rules allows the rest, and what they leave
+ * goes to the supervisor, which serves it or lets the kernel run it. */
+#define TMPFILE_BIT 020000000
+#define OPEN_WRITE_BITS (O_ACCMODE | O_CREAT | O_TRUNC | TMPFILE_BIT | O_APPEND)
+
+static uint64_t brokered_open_flags(const struct policy *p)
+{
+	return (p->n_outputs ? OPEN_WRITE_BITS : 0) | (p->listable.n ? O_DIRECTORY : 0);
+}
+
+static bool brokered_call(const struct policy *p, int nr)
+{
+	return brokered_open_flags(p) && (nr == SCMP_SYS(open) || nr == SCMP_SYS(openat) ||
+					  nr == SCMP_SYS(creat));
+}
+
+/* The opens the broker need not see: read-only ones (rpath, which every
+ * profile holds), and with directory operands only those without
+ * O_DIRECTORY. */
+static void brokered_open_rules(struct ruleset *rs, const struct policy *p)
+{
+	uint64_t mask = brokered_open_flags(p) | OPEN_WRITE_BITS;
+	if (!brokered_open_flags(p))
+		return;
+	struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, SCMP_SYS(openat), "openat");
+	r->ncond = 1;
+	r->cmp[0] = (struct scmp_arg_cmp){ 2, SCMP_CMP_MASKED_EQ, mask, O_RDONLY };
+	if (SCMP_SYS(open) < 0)
+		return;
+	r = ruleset_add(rs, SCMP_ACT_ALLOW, SCMP_SYS(open), "open");
+	r->ncond = 1;
+	r->cmp[0] = (struct scmp_arg_cmp){ 1, SCMP_CMP_MASKED_EQ, mask, O_RDONLY };
+}
+
 static void promise_rules(struct ruleset *rs, const struct policy *p)
 {
 	for (size_t i = 0; i < promise_count(); i++) {
@@ -46,9 +84,10 @@ static void promise_rules(struct ruleset *rs, const struct policy *p)
 			continue;
 		const struct promise *pr = promise_at(i);
 		for (size_t j = 0; j < pr->nrules; j++)
-			if (rule_nr(&pr->rules[j]) >= 0)
+			if (rule_nr(&pr->rules[j]) >= 0 && !brokered_call(p, rule_nr(&pr->rules[j])))
 				add_catalogue_rule(rs, &pr->rules[j]);
 	}
+	brokered_open_rules(rs, p);
 }
 
 /* Single calls, with their argument conditions (sysrule.h). */
@@ -61,6 +100,8 @@ static void allow_rules(struct ruleset *rs, const struct policy *p)
 				    p->allow.origin[i], p->allow.item[i]);
 			continue;
 		}
+		if (brokered_call(p, nr))
+			continue; /* the broker asks policy_grants_call */
 		struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, nr, p->allow.item[i]);
 		int n = sysrule_cmps(p->allow.item[i], r->cmp);
 		if (n < 0)
@@ -99,6 +140,24 @@ static void refuse_rules(struct ruleset *rs, const struct policy *p)
 		struct rule *r = ruleset_add(rs, SCMP_ACT_ERRNO(EPERM), nr, text);
 		memcpy(r->cmp, cmp, sizeof cmp);
 		r->ncond = (unsigned)n;
+	}
+}
+
+/* Calls the catalogue answers quietly (promises.h: getxattr by path gets
+ * ENOTSUP, which tools read as "no attributes"): the kernel's errno in
+ * every on-violation mode, reported by no one. No promise names them, so
+ * unknown_rules put them in the ENOSYS set: taken out here. Where a rule
+ * already added allows the call ("allow = getxattr"), that rule decides. */
+static void quiet_rules(struct ruleset *rs, const struct policy *p)
+{
+	(void)p;
+	for (size_t i = 0; i < quiet_count(); i++) {
+		const struct quiet_rule *q = quiet_at(i);
+		if (q->nr < 0 || overlaps(rs, q->nr, NULL, 0))
+			continue;
+		if (q->nr < ENOSYS_LIMIT)
+			rs->enosys[q->nr] = false;
+		ruleset_add(rs, SCMP_ACT_ERRNO((uint32_t)q->err), q->nr, q->name);
 	}
 }
 
@@ -173,6 +232,7 @@ static void policy_rules(struct ruleset *rs, const void *arg)
 	keyring_rules(rs, p);
 	exec_rule(rs);
 	refuse_rules(rs, p);
+	quiet_rules(rs, p);
 }
 
 /* Everything policy_rules reads, as text: the cache's name for the rules.
@@ -180,7 +240,7 @@ static void policy_rules(struct ruleset *rs, const void *arg)
  * printed piece by piece. */
 static char *policy_inputs(const struct policy *p)
 {
-	size_t size = sizeof "promises:" + sizeof "\nreport: 0\n";
+	size_t size = sizeof "promises:" + sizeof "\nreport: 0\n" + sizeof "\nbrokered opens: " + 2 * sizeof(uint64_t);
 	for (size_t i = 0; i < promise_count(); i++)
 		size += p->promise[i] ? 1 + strlen(promise_at(i)->name) : 0;
 	for (size_t i = 0; i < p->allow.n; i++)
@@ -196,6 +256,14 @@ static char *policy_inputs(const struct policy *p)
 		end = stpcpy(stpcpy(end, "\nallow: "), p->allow.item[i]);
 	for (size_t i = 0; i < p->refuse.n; i++)
 		end = stpcpy(stpcpy(end, "\nrefuse: "), p->refuse.item[i]);
+	if (brokered_open_flags(p)) {
+		char hex[2 * sizeof(uint64_t) + 1];
+		uint64_t flags = brokered_open_flags(p);
+		unsigned char bytes[sizeof flags];
+		memcpy(bytes, &flags, sizeof flags);
+		put_hex(hex, bytes, sizeof bytes);
+		end = stpcpy(stpcpy(end, "\nbrokered opens: "), hex);
+	}
 	stpcpy(end, p->on_violation == VIOLATION_REPORT ? "\nreport: 1\n" : "\nreport: 0\n");
 	return text;
 }

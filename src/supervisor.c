@@ -27,6 +27,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include "broker.h"
 #include "fdpass.h"
 #include "caps.h"
 #include "decode.h"
@@ -63,6 +64,7 @@ struct sup {
 	bool target_gone; /* then stderr is closed: it may be a pipe someone reads to EOF */
 	bool unprivileged;
 	int listener;
+	struct broker broker;
 	struct seen seen[MAX_DISTINCT];
 	size_t n_seen;
 	unsigned long dropped; /* denials beyond MAX_DISTINCT distinct ones */
@@ -145,22 +147,6 @@ static void report(const struct sup *s, pid_t caller, const char *line)
 		syslog(LOG_WARNING, "%s", line);
 }
 
-static bool cond_holds(const struct sys_cond *c, const uint64_t *args, pid_t self)
-{
-	uint64_t want = c->value == VALUE_SELF_PID ? (uint64_t)self : c->value;
-	if (c->op == COND_EQ)
-		return args[c->arg] == want;
-	return (args[c->arg] & c->mask) == want;
-}
-
-static bool rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self)
-{
-	for (unsigned i = 0; i < r->ncond; i++)
-		if (!cond_holds(&r->cond[i], args, self))
-			return false;
-	return true;
-}
-
 /* The promises that would grant this very call, arguments included (mmap
  * with PROT_EXEC names prot_exec, not stdio which has mmap only without).
  * *any_rule tells whether some promise has the call at all. */
@@ -176,7 +162,7 @@ static void granting_promises(const struct sup *s, int nr, const uint64_t *args,
 			if (rule_nr(&pr->rules[j]) != nr)
 				continue;
 			*any_rule = true;
-			if (s->p->promise[i] || !rule_holds(&pr->rules[j], args, s->target))
+			if (s->p->promise[i] || !sys_rule_holds(&pr->rules[j], args, s->target))
 				continue;
 			size_t len = strlen(buf);
 			snprintf(buf + len, size - len, "%s\"%s\"", len ? " or " : "", pr->name);
@@ -321,11 +307,16 @@ static bool ends_with_name(const char *path, const char *name)
 	return base && strcmp(base + 1, name) == 0;
 }
 
+/* The first report of a denied call; refused says why the broker refused
+ * it (NULL: a call outside the policy, with its remedy). */
 static void report_first(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
-			 const char *call, int sig)
+			 const char *call, int sig, const char *refused)
 {
 	char why[1024], who[256], exe[128];
-	remedy(s, &req->data, why, sizeof why);
+	if (refused)
+		copy_bounded(why, sizeof why, refused);
+	else
+		remedy(s, &req->data, why, sizeof why);
 	int n = snprintf(who, sizeof who, "%s[%d]", s->p->program, (int)tgid);
 	if (tgid != (pid_t)req->pid)
 		n += snprintf(who + n, sizeof who - (size_t)n, " thread %d", (int)req->pid);
@@ -345,11 +336,13 @@ static void report_first(struct sup *s, const struct seccomp_notif *req, pid_t t
 	free(line);
 }
 
-static void handle(struct sup *s, const struct seccomp_notif *req, struct seccomp_notif_resp *resp)
+/* A denied call (refused: the broker's reason, or NULL): reported once,
+ * answered per on-violation. */
+static void deny(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
+		 struct seccomp_notif_resp *resp, const char *refused)
 {
 	char call[1024];
 	const uint64_t *args = (const uint64_t *)req->data.args;
-	pid_t tgid = (pid_t)proc_status((pid_t)req->pid, 0, "Tgid:", 10, req->pid);
 	decode_call(req->data.nr, args, (pid_t)req->pid, call, sizeof call);
 	/* What was read from a pid that exited meanwhile may be someone else's. */
 	if (seccomp_notify_id_valid(s->listener, req->id) != 0)
@@ -359,13 +352,30 @@ static void handle(struct sup *s, const struct seccomp_notif *req, struct seccom
 	if (!seen)
 		s->dropped++;
 	else if (seen->count++ == 0)
-		report_first(s, req, tgid, call, sig);
-	*resp = (struct seccomp_notif_resp){ .id = req->id, .error = -EPERM };
+		report_first(s, req, tgid, call, sig, refused);
+	int err = refused ? broker_refusal_errno(req) : EPERM;
+	*resp = (struct seccomp_notif_resp){ .id = req->id, .error = -err };
 	if (s->p->on_violation == VIOLATION_REPORT)
 		*resp = (struct seccomp_notif_resp){ .id = req->id,
 						      .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
 	if (sig)
 		kill_caller(s, req, tgid, sig);
+}
+
+/* One notification: the broker's to serve, or a denial. Returns whether
+ * resp is still to be sent (a descriptor the broker installed answered the
+ * call already). */
+static bool handle(struct sup *s, const struct seccomp_notif *req, struct seccomp_notif_resp *resp)
+{
+	pid_t tgid = (pid_t)proc_status((pid_t)req->pid, 0, "Tgid:", 10, req->pid);
+	char why[512];
+	enum broker_answer a = policy_brokered(s->p)
+		? broker_handle(&s->broker, req, tgid, resp, why, sizeof why) : BROKER_NOT_MINE;
+	if (a == BROKER_SENT)
+		return false;
+	if (a != BROKER_RESPOND)
+		deny(s, req, tgid, resp, a == BROKER_REFUSED ? why : NULL);
+	return true;
 }
 
 static void summarize(struct sup *s)
@@ -493,8 +503,8 @@ static void serve(struct sup *s)
 			if (seccomp_notify_receive(s->listener, req) < 0)
 				continue; /* the caller died meanwhile */
 			drop_privileges(s);
-			handle(s, req, resp);
-			seccomp_notify_respond(s->listener, resp);
+			if (handle(s, req, resp))
+				seccomp_notify_respond(s->listener, resp);
 			continue;
 		}
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
@@ -511,8 +521,9 @@ static void serve(struct sup *s)
 
 /* Keep stderr for reports; nothing else of the pipeline may stay open here,
  * or a reader would wait for our end of its pipe. Returns the listener, now
- * descriptor 3. */
-static int detach_fds(int listener)
+ * descriptor 3; keep (the private temporary directory's lock, or -1)
+ * becomes descriptor 4. */
+static int detach_fds(int listener, int *keep)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0) {
@@ -529,9 +540,14 @@ static int detach_fds(int listener)
 	/* Nor the working directory: it could keep a file system busy. */
 	if (chdir("/") < 0)
 		_exit(1);
+	/* Out of the way first: keep may be 3 or 4 now. */
+	int kept = *keep >= 0 ? fcntl(*keep, F_DUPFD_CLOEXEC, 5) : -1;
 	if (listener != 3 && dup2(listener, 3) < 0)
 		_exit(1);
-	syscall(SYS_close_range, 4, ~0U, 0);
+	if (kept >= 0 && dup3(kept, 4, O_CLOEXEC) < 0)
+		_exit(1);
+	*keep = kept >= 0 ? 4 : -1;
+	syscall(SYS_close_range, kept >= 0 ? 5 : 4, ~0U, 0);
 	return 3;
 }
 
@@ -594,8 +610,11 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 	/* Before detach_fds leaves the working directory: the path may be relative. */
 	struct sup s = { .p = p, .target = start.target, .pidfd = -1,
 			 .target_exe = realpath(p->target, NULL) };
-	s.listener = detach_fds(listener);
+	int tmpdir_lock = p->tmpdir_fd;
+	s.listener = detach_fds(listener, &tmpdir_lock);
 	s.pidfd = (int)syscall(SYS_pidfd_open, s.target, 0);
+	if (policy_brokered(p))
+		broker_open(&s.broker, p, s.listener);
 	if (p->log == REPORT_SYSLOG || p->log == REPORT_BOTH)
 		openlog("sandbox-run", LOG_PID | LOG_NDELAY, LOG_AUTHPRIV);
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);

@@ -3,8 +3,9 @@
 # programs are built with the check programs so that CI compiles them.
 bench_cflags = $(AM_CFLAGS) $(SECCOMP_CFLAGS) $(CAPNG_CFLAGS) $(INIH_CFLAGS)
 check_PROGRAMS += tests/bench/syscall-loop tests/bench/filter-time tests/bench/alternate \
-	tests/bench/any-filter
+	tests/bench/any-filter tests/bench/creates
 tests_bench_syscall_loop_SOURCES = tests/bench/syscall-loop.c
+tests_bench_creates_SOURCES = tests/bench/creates.c
 tests_bench_alternate_SOURCES = tests/bench/alternate.c
 tests_bench_any_filter_SOURCES = tests/bench/any-filter.c
 tests_bench_filter_time_SOURCES = tests/bench/filter-time.c
@@ -14,11 +15,12 @@ tests_bench_filter_time_LDADD = src/libsandbox.a $(SR_LIBS)
 # (they can fail); the benchmarks themselves are not tests.
 TESTS += tests/bench/alternate.t tests/bench/any-filter.t
 EXTRA_DIST += tests/bench/alternate.t tests/bench/any-filter.t tests/bench/run.sh tests/bench/syscall-loop.ini tests/bench/true.ini \
+	tests/bench/creates.ini tests/bench/creates-landlock.ini \
 	tests/bench/profiles/nroff.ini tests/bench/profiles/tbl.ini
 
 .PHONY: bench
 bench: all tests/bench/syscall-loop$(EXEEXT) tests/bench/filter-time$(EXEEXT) \
-		tests/bench/any-filter$(EXEEXT)
+		tests/bench/any-filter$(EXEEXT) tests/bench/creates$(EXEEXT)
 	SANDBOX_RUN=$(abs_top_builddir)/src/sandbox-run top_srcdir=$(abs_top_srcdir) \
 	top_builddir=$(abs_top_builddir) bash $(abs_top_srcdir)/tests/bench/run.sh
 

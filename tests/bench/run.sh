@@ -158,6 +158,29 @@ measure loop 3 0 "syscall-loop 20000" "$bin/syscall-loop 20000" \
 	"sandbox-run syscall-loop 20000" "$SR -p $here/syscall-loop.ini $bin/syscall-loop 20000" \
 	"floor: syscall-loop 20000 under any seccomp filter" "$bin/any-filter $bin/syscall-loop 20000"
 
+# The broker: COUNT files created through a declared output pattern (each
+# open served by the supervisor), against the same creates bare and in a
+# directory Landlock grants (how patterns were granted before the broker).
+# The difference to the Landlock row, over COUNT, is one brokered open.
+ncreates=200
+creates_dir=$work/creates
+creates() { # creates PREFIX...: a fresh directory, then the workload
+	printf 'rm -rf %s && mkdir %s && %s %s -o %s/f-%%d %s' "$creates_dir" "$creates_dir" "$*" \
+		"$bin/creates" "$creates_dir" "$ncreates"
+}
+measure_shell() { # as measure, but the commands run under bash -c
+	local group=$1 runs=$2 ref=$3 args=() 
+	shift 3
+	while [ $# -gt 0 ]; do args+=("$1" "bash -c '$2'"); shift 2; done
+	measure "$group" "$runs" "$ref" "${args[@]}"
+}
+landlock_profile=$work/creates-landlock.ini
+{ cat "$here/creates-landlock.ini"; printf '[filesystem]\nwrite = %s\n' "$creates_dir"; } >"$landlock_profile"
+mkdir -p "$creates_dir"
+measure_shell broker 1 1 "creates $ncreates files" "$(creates)" \
+	"sandbox-run creates, Landlock-granted directory" "$(creates "$SR -p $landlock_profile")" \
+	"sandbox-run creates, each open brokered" "$(creates "$SR -p $here/creates.ini")"
+
 # A man page through man-db, with sandbox-run in front of each filter it
 # lets us name (DEFINE): tbl and nroff (which runs groff, troff, grotty).
 man_ok=0
@@ -216,6 +239,12 @@ sampled() { # sampled COMMAND...: "median min max" of RSS_SAMPLES outputs
 	for ((i = 0; i < RSS_SAMPLES; i++)); do "$@"; done |
 		sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)], v[1], v[NR] }'
 }
+broker_us=$(awk -v a="$(median_of broker "sandbox-run creates, each open brokered")" \
+	-v b="$(median_of broker "sandbox-run creates, Landlock-granted directory")" -v n="$ncreates" \
+	'BEGIN { printf "%.1f", (a - b) * 1000 / n }')
+printf '\none open served by the broker costs %s µs more than the same open in a Landlock-granted directory\n' \
+	"$broker_us"
+
 rss_true=$(/usr/bin/time -f %M /bin/true 2>&1)
 read -r rss_launcher rss_launcher_min rss_launcher_max < <(sampled \
 	sh -c '/usr/bin/time -f %M "$@" 2>&1 | tail -1' sh "$SR" -p "$here/true.ini" /bin/true)

@@ -70,7 +70,8 @@ like "$("$SANDBOX_RUN" --explain -p "$top_srcdir/tests/live/sh.ini" "$dir/script
 dir=$(tap_tmp); echo x > "$dir/in"
 out=$("$SANDBOX_RUN" --explain -p "$fileops_profile" "$FILEOPS" -o "$dir/o" "$dir/in")
 like "$out" "read $dir/in: declared input, argv\[3\]" "--explain names each input with its argv position"
-like "$out" "read,write $dir/o: declared output, argv\[2\] \(-o\) \(created first\)" "--explain names each output and how it is made"
+like "$out" "creates or writes o in $(realpath "$dir"): declared output, argv\[2\] \(-o\)" "--explain names each output and who makes it (the supervisor)"
+unlike "$out" "write $dir: " "--explain grants no output's directory to Landlock"
 like "$out" "read,execute $FILEOPS: the command: read and execute" "--explain names the command as executable"
 like "$out" "read,execute /lib64/ld-linux-x86-64.so.2: interpreter of" "--explain names its ELF interpreter"
 like "$out" "system read set: shared libraries" "--explain names the system read set"

@@ -64,6 +64,8 @@ like_lines "$out" "a preloaded library no rule knows is listed" \
 out=$(FAKEROOTKEY=4711 LD_PRELOAD=libfakeroot-tcp.so "$SANDBOX_RUN" --explain -p "$prof" "$PROBE" getpid 2>/dev/null)
 like_lines "$out" "a preloaded library with a rule: the rule is named" \
 	"^preloaded libraries:\$" "^  libfakeroot-tcp.so \\(LD_PRELOAD\\): rule [^ ]*/preload.d/fakeroot-tcp.ini: "
-like "$out" "    adds TCP connect port 4711" "... and what it adds (here a port from \$FAKEROOTKEY)"
+like "$out" "    adds a connection to 127.0.0.1:4711 \(made by the supervisor\)" \
+	"... and what it adds (here faked's address, its port from \$FAKEROOTKEY)"
+unlike "$out" "TCP connect port 4711" "... and no Landlock port rule, which would allow any address"
 
 done_testing
