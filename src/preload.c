@@ -1,12 +1,15 @@
 #include "preload.h"
 
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <fnmatch.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "inifile.h"
@@ -32,6 +35,24 @@ static const struct ini_key rule_keys[] = {
 	{ "network", "connect-tcp", INI_LIST, R(connect_tcp), NULL, "TCP ports it connects to" },
 	{ "network", "connect-tcp-env", INI_LIST, R(connect_tcp_env), NULL,
 	  "environment variables whose leading number is a TCP port it connects to" },
+	{ "network", "connect-tcp-host", INI_LIST, R(connect_tcp_host), NULL,
+	  "numeric IPv4/IPv6 addresses those ports are reached on (127.0.0.1 ::1)" },
+	{ "network", "connect-unix", INI_LIST, R(connect_unix), NULL,
+	  "pathname Unix sockets it connects to (/dev/log)" },
+	{ "network", "connect-unix-env", INI_LIST, R(connect_unix_env), NULL,
+	  "environment variables holding the path of a Unix socket it connects to" },
+	{ "ipc", "key-env", INI_LIST, R(ipc_key_env), NULL,
+	  "the environment variable holding the System V key its objects derive from" },
+	{ "ipc", "key", INI_LIST, R(ipc_key), NULL,
+	  "or a fixed System V key its objects derive from" },
+	{ "ipc", "send-queues", INI_LIST, R(ipc_send_queues), NULL,
+	  "offsets from that key of message queues it opens and sends to" },
+	{ "ipc", "receive-queues", INI_LIST, R(ipc_receive_queues), NULL,
+	  "offsets from that key of message queues it opens and receives from" },
+	{ "ipc", "semaphores", INI_LIST, R(ipc_semaphores), NULL,
+	  "offsets from that key of semaphore sets it opens and operates on" },
+	{ "ipc", "daemon", INI_STRING, R(ipc_daemon), NULL,
+	  "the program that creates those objects, named when they are missing" },
 };
 #define N_KEYS (sizeof rule_keys / sizeof rule_keys[0])
 
@@ -111,10 +132,131 @@ static int validate_env_names(const struct strlist *l, struct strlist *errors)
 		if ((isalpha((unsigned char)v[0]) || v[0] == '_') &&
 		    v[strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")] == '\0')
 			continue;
+		const char *bare = v[0] == '$' ? v + 1 : "FAKEROOTKEY";
 		add_error(errors, xasprintf("%s: \"%s\" is not an environment variable name "
-					    "(write FAKEROOTKEY, not $FAKEROOTKEY)", l->origin[i], v));
+					    "(write %s, not $%s)", l->origin[i], v, bare, bare));
 		n++;
 	}
+	return n;
+}
+
+/* The broker serves connect() by the address the rule names; a bare
+ * allow would let the call through to any address. */
+static int validate_no_connect(const struct strlist *allow, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < allow->n; i++) {
+		if (strncmp(allow->item[i], "connect", 7) != 0 ||
+		    (allow->item[i][7] != '\0' && allow->item[i][7] != '('))
+			continue;
+		add_error(errors, xasprintf("%s: \"%s\": a preload rule names what it connects to "
+					    "instead: connect-unix, connect-unix-env or connect-tcp-host "
+					    "in [network]", allow->origin[i], allow->item[i]));
+		n++;
+	}
+	return n;
+}
+
+static int validate_unix_paths(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		const char *v = l->item[i];
+		if (v[0] == '/' && strlen(v) < sizeof ((struct sockaddr_un *)0)->sun_path)
+			continue;
+		add_error(errors, xasprintf("%s: \"%s\" is not the absolute path of a Unix socket "
+					    "(at most %zu bytes; abstract names are not supported)",
+					    l->origin[i], v,
+					    sizeof ((struct sockaddr_un *)0)->sun_path - 1));
+		n++;
+	}
+	return n;
+}
+
+static int validate_hosts(const struct preload_rule *r, struct strlist *errors)
+{
+	int n = 0;
+	const struct strlist *l = &r->connect_tcp_host;
+	for (size_t i = 0; i < l->n; i++) {
+		unsigned char addr[sizeof(struct in6_addr)];
+		if (inet_pton(AF_INET, l->item[i], addr) == 1 ||
+		    inet_pton(AF_INET6, l->item[i], addr) == 1)
+			continue;
+		add_error(errors, xasprintf("%s: \"%s\" is not a numeric IPv4 or IPv6 address "
+					    "(127.0.0.1, ::1)", l->origin[i], l->item[i]));
+		n++;
+	}
+	if (l->n && !r->connect_tcp.n && !r->connect_tcp_env.n) {
+		add_error(errors, xasprintf("%s: connect-tcp-host needs the ports: connect-tcp or "
+					    "connect-tcp-env in [network]", l->origin[0]));
+		n++;
+	}
+	return n;
+}
+
+/* An offset from the key: small, so that key + offset names the library's
+ * own objects and nothing a wrap-around could reach. */
+#define MAX_IPC_OFFSET 255
+
+static int validate_offsets(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		char *end;
+		long off = strtol(l->item[i], &end, 10);
+		if (isdigit((unsigned char)l->item[i][0]) && !*end && off <= MAX_IPC_OFFSET)
+			continue;
+		add_error(errors, xasprintf("%s: bad offset \"%s\" from the key (expected 0 to %d)",
+					    l->origin[i], l->item[i], MAX_IPC_OFFSET));
+		n++;
+	}
+	return n;
+}
+
+static int validate_key(const struct strlist *l, struct strlist *errors)
+{
+	int n = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		char *end;
+		long long key = strtoll(l->item[i], &end, 0);
+		if (*end || key == 0 || key < INT32_MIN || key > UINT32_MAX) {
+			add_error(errors, xasprintf("%s: \"%s\" is not a System V key (a non-zero "
+						    "32-bit number)", l->origin[i], l->item[i]));
+			n++;
+		}
+	}
+	return n;
+}
+
+static int validate_ipc(const struct preload_rule *r, struct strlist *errors)
+{
+	const struct strlist *kinds[] = { &r->ipc_send_queues, &r->ipc_receive_queues,
+					  &r->ipc_semaphores };
+	const struct strlist *key = r->ipc_key_env.n ? &r->ipc_key_env : &r->ipc_key;
+	int n = validate_env_names(&r->ipc_key_env, errors) + validate_key(&r->ipc_key, errors);
+	size_t objects = 0;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		n += validate_offsets(kinds[i], errors);
+		objects += kinds[i]->n;
+	}
+	if (r->ipc_key_env.n + r->ipc_key.n > 1) {
+		const struct strlist *second = r->ipc_key.n ? &r->ipc_key : &r->ipc_key_env;
+		add_error(errors, xasprintf("%s: one key: key-env or key, once",
+					    second->origin[second->n - 1]));
+		n++;
+	}
+	if (key->n && !objects) {
+		add_error(errors, xasprintf("%s: a key without objects: add send-queues, "
+					    "receive-queues or semaphores", key->origin[0]));
+		n++;
+	}
+	for (size_t i = 0; !key->n && i < sizeof kinds / sizeof kinds[0]; i++)
+		if (kinds[i]->n) {
+			add_error(errors, xasprintf("%s: offsets need the key they are added to: "
+						    "key-env or key in [ipc]", kinds[i]->origin[0]));
+			n++;
+			break;
+		}
 	return n;
 }
 
@@ -124,8 +266,13 @@ static int validate_rule(struct preload_rule *r, struct strlist *errors)
 	struct profile as_profile = { .promises = r->promises, .connect_tcp = r->connect_tcp };
 	int n = profile_validate(&as_profile, errors);
 	n += sysrule_validate(&r->allow, errors);
+	n += validate_no_connect(&r->allow, errors);
 	n += sysrule_validate_refused(&r->refuse, errors);
 	n += validate_env_names(&r->connect_tcp_env, errors);
+	n += validate_env_names(&r->connect_unix_env, errors);
+	n += validate_unix_paths(&r->connect_unix, errors);
+	n += validate_hosts(r, errors);
+	n += validate_ipc(r, errors);
 	if (!n && r->match.n == 0) {
 		add_error(errors, xasprintf("%s:1: a preload rule needs \"match =\" in [preload] "
 					    "(an empty file removes the rule of that name)", r->path));
@@ -255,8 +402,12 @@ void preload_rule_free(struct preload_rule *r)
 	free(r->path);
 	free(r->description);
 	free(r->unsupported);
+	free(r->ipc_daemon);
 	struct strlist *lists[] = { &r->match, &r->promises, &r->allow, &r->read,
-				    &r->write, &r->connect_tcp, &r->connect_tcp_env, &r->refuse };
+				    &r->write, &r->connect_tcp, &r->connect_tcp_env, &r->refuse,
+				    &r->connect_unix, &r->connect_unix_env, &r->connect_tcp_host,
+				    &r->ipc_key_env, &r->ipc_key, &r->ipc_send_queues, &r->ipc_receive_queues,
+				    &r->ipc_semaphores };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 }
