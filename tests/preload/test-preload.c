@@ -6,10 +6,13 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../src/ipc.h"
 #include "../../src/ldso.h"
 #include "../../src/preload.h"
 #include "../../src/sysrule.h"
@@ -297,6 +300,56 @@ static void test_match(void)
 	free(sub);
 }
 
+/* ipc_allow_rules: faked's objects by key and id, made here as faked makes
+ * them, and a refusal with a reason when one is missing. */
+static void test_ipc(void)
+{
+	struct preload_rule r = { .path = "fakeroot-sysv.ini", .ipc_daemon = "faked" };
+	strlist_add(&r.ipc_key_env, "SR_TEST_KEY", "fakeroot-sysv.ini:20");
+	strlist_add(&r.ipc_send_queues, "0", "fakeroot-sysv.ini:21");
+	strlist_add(&r.ipc_receive_queues, "1", "fakeroot-sysv.ini:22");
+	strlist_add(&r.ipc_semaphores, "2", "fakeroot-sysv.ini:23");
+	struct strlist allow = { 0 };
+	char err[256] = "", key_text[16];
+	unsetenv("SR_TEST_KEY");
+	ok(ipc_allow_rules(&r, &allow, "o", err, sizeof err) == 0 && allow.n == 0,
+	   "key variable unset: nothing granted, no error");
+	int key = 0x53520000 + (getpid() & 0xfff) * 4;
+	snprintf(key_text, sizeof key_text, "%d", key);
+	setenv("SR_TEST_KEY", key_text, 1);
+	ok(ipc_allow_rules(&r, &allow, "o", err, sizeof err) < 0 &&
+	   strstr(err, "faked's message queue (send)") && strstr(err, "does not exist") &&
+	   strstr(err, "is faked running?"), "objects missing: refused (%s)", err);
+	int q0 = msgget(key, IPC_CREAT | IPC_EXCL | 0600), q1 = msgget(key + 1, IPC_CREAT | IPC_EXCL | 0600);
+	int sem = semget(key + 2, 1, IPC_CREAT | IPC_EXCL | 0600);
+	ok(q0 >= 0 && q1 >= 0 && sem >= 0, "made two queues and a semaphore set");
+	ok(ipc_allow_rules(&r, &allow, "o", err, sizeof err) == 0, "objects present: resolved");
+	char *want[] = { xasprintf("msgget(%d/0xffffffff, *)", key), xasprintf("msgsnd(%d/0xffffffff)", q0),
+			 xasprintf("msgget(%d/0xffffffff, *)", key + 1), xasprintf("msgrcv(%d/0xffffffff)", q1),
+			 xasprintf("semget(%d/0xffffffff, *, *)", key + 2),
+			 xasprintf("semop(%d/0xffffffff)", sem), xasprintf("semtimedop(%d/0xffffffff)", sem) };
+	ok(allow.n == 7, "seven calls, each on one key or id (%zu)", allow.n);
+	for (size_t i = 0; i < 7; i++) {
+		is_str(i < allow.n ? allow.item[i] : NULL, want[i], "line %zu", i);
+		free(want[i]);
+	}
+	struct strlist errors = { 0 };
+	ok(sysrule_validate(&allow, &errors) == 0, "every line is valid sysrule syntax");
+	setenv("SR_TEST_KEY", "12x", 1);
+	ok(ipc_allow_rules(&r, &allow, "o", err, sizeof err) < 0 && strstr(err, "not a System V key"),
+	   "a key that is not a number: refused (%s)", err);
+	msgctl(q0, IPC_RMID, NULL);
+	msgctl(q1, IPC_RMID, NULL);
+	semctl(sem, 0, IPC_RMID);
+	unsetenv("SR_TEST_KEY");
+	strlist_free(&allow);
+	strlist_free(&errors);
+	strlist_free(&r.ipc_key_env);
+	strlist_free(&r.ipc_send_queues);
+	strlist_free(&r.ipc_receive_queues);
+	strlist_free(&r.ipc_semaphores);
+}
+
 int main(void)
 {
 	test_ld_preload_words();
@@ -306,5 +359,6 @@ int main(void)
 	test_parse();
 	test_validate();
 	test_match();
+	test_ipc();
 	return tap_done();
 }

@@ -71,6 +71,21 @@ like "$out" "bad\.ini:7: system call \"bpf\" is never granted" "--check: a never
 like "$out" "bad\.ini:8: unknown promise \"inett\" \(did you mean \"inet\"\?\)" "--check: a misspelt promise"
 like "$out" "bad\.ini:11: \"\\\$FAKEROOTKEY\" is not an environment variable name" \
 	"--check: connect-tcp-env takes a name"
+like "$out" "bad\.ini:12: \"localhost\" is not a numeric IPv4 or IPv6 address" \
+	"--check: connect-tcp-host takes numeric addresses (inet_pton)"
+like "$out" "bad\.ini:13: \"dev/log\" is not the absolute path of a Unix socket" \
+	"--check: connect-unix takes an absolute path"
+like "$out" "bad\.ini:14: \"\\\$FB_SOCKET\" is not an environment variable name \(write FB_SOCKET" \
+	"--check: connect-unix-env takes a name"
+like "$out" "bad\.ini:17: offsets need the key they are added to" "--check: [ipc] offsets need key-env"
+like "$out" "bad\.ini:18: bad offset \"300\"" "--check: [ipc] offsets are small numbers"
+like "$out" "bad\.ini:21: \"connect\": a preload rule names what it connects to" \
+	"--check: a bare connect in a preload rule is refused"
+printf '[preload]\nmatch = libx.so\n[ipc]\nkey-env = K\nkey = 5\nsemaphores = 0\n[network]\nconnect-tcp-host = ::1\n' \
+	>"$tmp/preload.d/keys.ini"
+out=$("$SANDBOX_RUN" --check "$tmp/preload.d/keys.ini")
+like "$out" "keys\.ini:5: one key: key-env or key, once" "--check: [ipc] takes one key"
+like "$out" "keys\.ini:8: connect-tcp-host needs the ports" "--check: connect-tcp-host needs ports"
 : > "$tmp/preload.d/empty.ini"
 like "$("$SANDBOX_RUN" --check "$tmp/preload.d/empty.ini")" "0 errors" \
 	"--check: an empty rule file (it removes a shipped rule) is valid"
