@@ -336,8 +336,8 @@ static enum broker_answer broker_open_call(struct broker *b, const struct seccom
 	if (i >= 0 && !(c->flags & (TMPFILE_BIT | O_DIRECTORY)))
 		a = serve_output(b, req, (size_t)i, name, c, resp, why, size);
 	else if (i >= 0 || in_dir >= 0)
-		a = refuse(why, size, "not a declared output (in this directory: %s only)",
-			   b->p->outputs[i >= 0 ? i : in_dir].name);
+		a = refuse(why, size, "%s: not a declared output (in this directory: %s only)",
+			   name, b->p->outputs[i >= 0 ? i : in_dir].name);
 	else if (named_like_output(b, name))
 		a = refuse(why, size, "%s is named like a declared output, but not in its directory",
 			   name);

@@ -4,7 +4,10 @@
 # byte for byte; and to PDF, compared by their pixels (pdfwrite embeds a
 # random prefix in each font subset's name and a document ID, so two
 # unconfined runs differ too: both PDFs are rendered to PNG by the same
-# unconfined gs and those PNGs compared). Then -dSAFER semantics hold even
+# unconfined gs and those PNGs compared). Also to a page pattern in a
+# directory that holds other files (left as they were), as text to
+# %stdout, and, for documents gs rejects, to -o out.txt, which neither run
+# leaves behind. Then -dSAFER semantics hold even
 # with -dNOSAFER: PostScript cannot write a file it was not given or run a
 # command, which it can do unconfined.
 source "$top_srcdir/tests/lib/tap.sh"
@@ -65,6 +68,68 @@ to_png "$CT/got" "$SANDBOX_RUN" "${docs[0]}"
 diff -r "$CT/want" "$CT/got" >/dev/null && ! grep -q '^sandbox-run:' "$CT/got.err"
 ok $? "as nobody: ${docs[0]} to identical PNG"
 RUN=
+
+# A page pattern in a directory of the user's: the same pages, and the
+# files already there untouched (the pattern's directory is where gs
+# writes its pages, not what it may write).
+to_outdir() { # to_outdir DIR [sandbox-run] INPUT: exit status
+	local dir=$1
+	shift
+	rm -rf "$dir" && mkdir -p "$dir/sub" && chmod -R 777 "$dir"
+	echo 'my notes' >"$dir/notes.txt" && echo 'old page' >"$dir/sub/p-001.png"
+	chmod 666 "$dir/notes.txt" "$dir/sub/p-001.png"
+	$RUN "${@:1:$#-1}" "${GS[@]}" -sDEVICE=png16m -r40 "-sOutputFile=$dir/p-%03d.png" \
+		"${@: -1}" 2>"$dir.err" >/dev/null
+}
+bad=0 pages=0
+for doc in "${docs[@]:0:4}" "${docs[@]: -2}"; do
+	to_outdir "$CT/want" "$doc"
+	wrc=$?
+	to_outdir "$CT/got" "$SANDBOX_RUN" "$doc"
+	grc=$?
+	if [ $wrc != $grc ] || ! diff -r "$CT/want" "$CT/got" >/dev/null ||
+		grep -q '^sandbox-run:' "$CT/got.err"; then
+		bad=$((bad + 1))
+		diag "$doc to p-%03d.png beside other files: exit $wrc/$grc," \
+			"$(diff -rq "$CT/want" "$CT/got" | head -n 1) $(grep -m1 '^sandbox-run:' "$CT/got.err")"
+	fi
+	pages=$((pages + $(find "$CT/got" -maxdepth 1 -name 'p-*.png' | wc -l)))
+done
+is "$bad" 0 "6 documents to p-%03d.png in a directory with other files: same pages, files untouched"
+[ "$pages" -ge 6 ]
+ok $? "... and $pages pages rendered (at least 6)"
+
+# Text to standard output, run from a directory of the user's (which
+# %stdout must not open to writing: tests/escape/outputs.t).
+mkdir -m 777 "$CT/cwd"
+pushd "$CT/cwd" >/dev/null || bail "cd $CT/cwd"
+same_for_each "gs -sDEVICE=txtwrite -o %stdout" 10 "${GS[@]}" -sDEVICE=txtwrite -o %stdout \
+	-- "${docs[@]}"
+same_for_each "gs -sDEVICE=txtwrite -o -" 10 "${GS[@]}" -sDEVICE=txtwrite -o - -- "${docs[@]}"
+popd >/dev/null || bail "cd back"
+
+# Documents gs rejects: same messages and exit status, and -o out.txt
+# left behind by neither run.
+printf '%%PDF-1.4\ngarbage\n' >"$CT/rejected.pdf"
+printf 'this is not a document (\n' >"$CT/rejected.ps"
+: >"$CT/empty.pdf"
+chmod 644 "$CT/rejected.pdf" "$CT/rejected.ps" "$CT/empty.pdf"
+mkdir -m 777 "$CT/rejects"
+for doc in rejected.pdf rejected.ps empty.pdf; do
+	rm -f "$CT/rejects/out.txt"
+	compat_run "$CT/want" "${GS[@]}" -sDEVICE=txtwrite -o "$CT/rejects/out.txt" "$CT/$doc"
+	want_left=$(ls "$CT/rejects")
+	rm -f "$CT/rejects/out.txt"
+	compat_run "$CT/got" "$SANDBOX_RUN" "${GS[@]}" -sDEVICE=txtwrite -o "$CT/rejects/out.txt" \
+		"$CT/$doc"
+	got_left=$(ls "$CT/rejects")
+	why=$(compat_why)
+	if [ -z "$why" ]; then ok 0 "gs -o out.txt $doc (rejected): same output"; else
+		ok 1 "gs -o out.txt $doc (rejected): same output"
+		compat_show "$why"
+	fi
+	is "${got_left:-nothing}" "${want_left:-nothing}" "gs -o out.txt $doc (rejected): nothing left behind, as unconfined"
+done
 
 # -dNOSAFER: the interpreter would write anywhere and run commands. (Not
 # in /tmp: gs needs scratch files there, and the tmppath promise opens the

@@ -44,3 +44,13 @@ tests_escape_resolve_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
 tests_escape_resolve_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 TESTS += tests/escape/dns.t
 EXTRA_DIST += tests/escape/dns.t
+
+# Declared outputs: the broker serves creates of declared names and refuses
+# the rest (creator is its target); gs and file as a hostile input would
+# drive them, from a home directory.
+check_PROGRAMS += tests/escape/creator
+tests_escape_creator_SOURCES = tests/escape/creator.c
+tests_escape_creator_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS) -pthread
+tests_escape_creator_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS) -pthread
+TESTS += tests/escape/outputs.t
+EXTRA_DIST += tests/escape/outputs.t

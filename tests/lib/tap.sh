@@ -70,11 +70,15 @@ trap '[ "$BASHPID" = "$tap_main_pid" ] && rm -rf "$TAP_ROOT"' EXIT
 # home=$(tap_home). Under /tmp the private-temporary-directory rules
 # (tmppath) or a policy granting /tmp could hide the very hole a test
 # looks for; /var/tmp is granted by no shipped profile.
-TAP_HOMES=$(mktemp -d "/var/tmp/sr-home.XXXXXX") || bail "mktemp /var/tmp failed"
-chmod 755 "$TAP_HOMES"
+# Made on first use, under a name fixed by the test's own PID (so that
+# $(tap_home) in a subshell finds the same one), and removed with TAP_ROOT:
+# a test that never asks for one leaves nothing behind whatever its trap.
+TAP_HOMES=/var/tmp/sr-home.$tap_main_pid
 trap '[ "$BASHPID" = "$tap_main_pid" ] && rm -rf "$TAP_ROOT" "$TAP_HOMES"' EXIT
 tap_home() {
 	local d
+	mkdir -p -m 755 "$TAP_HOMES" && [ -O "$TAP_HOMES" ] && [ ! -L "$TAP_HOMES" ] ||
+		bail "cannot make $TAP_HOMES (someone else's?)"
 	d=$(mktemp -d "$TAP_HOMES/h.XXXXXX") || bail "mktemp failed"
 	chmod 755 "$d"
 	echo "$d"
