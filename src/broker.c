@@ -375,6 +375,105 @@ static enum broker_answer serve_listing(struct broker *b, const struct seccomp_n
 	return go_on(b, req, tgid, resp);
 }
 
+/* ---- datagram relays ---- */
+
+static bool unix_endpoints(const struct policy *p)
+{
+	for (size_t i = 0; i < p->n_endpoints; i++)
+		if (p->endpoints[i].family == AF_UNIX)
+			return true;
+	return false;
+}
+
+/* socket(AF_UNIX, SOCK_DGRAM): one end of a SOCK_SEQPACKET pair instead,
+ * the other kept for relaying once the target connects it. */
+static enum broker_answer serve_dgram_socket(struct broker *b, const struct seccomp_notif *req,
+					     struct seccomp_notif_resp *resp)
+{
+	int type = (int)req->data.args[1], sv[2];
+	if (b->n_relays == BROKER_RELAYS)
+		return result(req, EMFILE, resp);
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return result(req, errno, resp);
+	struct stat st;
+	if (fstat(sv[1], &st) < 0 || (type & SOCK_NONBLOCK && fcntl(sv[1], F_SETFL, O_NONBLOCK) < 0)) {
+		int err = errno;
+		close(sv[0]);
+		close(sv[1]);
+		return result(req, err, resp);
+	}
+	b->relay[b->n_relays++] = (struct relay){ sv[0], st.st_dev, st.st_ino, -1 };
+	return send_fd(b, req, sv[1], type & SOCK_CLOEXEC, resp);
+}
+
+static struct relay *relay_of(struct broker *b, int sock)
+{
+	struct stat st;
+	if (fstat(sock, &st) < 0)
+		return NULL;
+	for (size_t i = 0; i < b->n_relays; i++)
+		if (b->relay[i].dev == st.st_dev && b->relay[i].theirs == st.st_ino)
+			return &b->relay[i];
+	return NULL;
+}
+
+/* A relay's connect: the broker's own datagram socket goes to the
+ * endpoint, as the target's would have. */
+static int connect_relay(struct relay *r, const struct sockaddr_storage *ss, size_t len)
+{
+	int dest = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (dest < 0)
+		return errno;
+	if (connect(dest, (const struct sockaddr *)ss, (socklen_t)len) < 0) {
+		int err = errno;
+		close(dest);
+		return err;
+	}
+	if (r->dest >= 0)
+		close(r->dest);
+	r->dest = dest;
+	return 0;
+}
+
+size_t broker_poll_fds(const struct broker *b, struct pollfd *pfd, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < b->n_relays && n < max; i++)
+		pfd[n++] = (struct pollfd){ b->relay[i].ours, POLLIN, 0 };
+	return n;
+}
+
+/* Each message on to the endpoint (none before the target connected);
+ * descriptors passed along are dropped: the broker asks for none. */
+static bool relay_once(struct relay *r)
+{
+	char buf[65536];
+	ssize_t n = recv(r->ours, buf, sizeof buf, MSG_DONTWAIT);
+	if (n < 0)
+		return errno == EAGAIN || errno == EINTR;
+	if (n == 0)
+		return false; /* every copy of the target's end is closed */
+	if (r->dest >= 0 && send(r->dest, buf, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+		msg_verbose("relay: %s", strerror(errno));
+	return true;
+}
+
+void broker_relay(struct broker *b, const struct pollfd *pfd, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct relay *r = NULL;
+		for (size_t j = 0; j < b->n_relays && !r; j++)
+			if (b->relay[j].ours == pfd[i].fd)
+				r = &b->relay[j];
+		if (!r || !pfd[i].revents || relay_once(r))
+			continue;
+		close(r->ours);
+		if (r->dest >= 0)
+			close(r->dest);
+		*r = b->relay[--b->n_relays];
+	}
+}
+
 /* ---- connections ---- */
 
 static bool endpoint_matches(const struct endpoint *e, const struct sockaddr_storage *ss,
@@ -400,14 +499,17 @@ static bool endpoint_matches(const struct endpoint *e, const struct sockaddr_sto
 /* Connects the target's socket fd to the address it named, which the
  * broker has compared: its own copy, so a change meanwhile reaches
  * nothing. */
-static enum broker_answer connect_for(const struct seccomp_notif *req, pid_t tgid, int fd,
-				      const struct sockaddr_storage *ss, size_t len,
+static enum broker_answer connect_for(struct broker *b, const struct seccomp_notif *req,
+				      pid_t tgid, int fd, const struct sockaddr_storage *ss, size_t len,
 				      struct seccomp_notif_resp *resp)
 {
 	int pidfd = (int)syscall(SYS_pidfd_open, tgid, 0);
 	int sock = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
 	int err = sock < 0 ? errno : 0;
-	if (sock >= 0 && connect(sock, (const struct sockaddr *)ss, (socklen_t)len) < 0)
+	struct relay *r = sock < 0 ? NULL : relay_of(b, sock);
+	if (r)
+		err = connect_relay(r, ss, len);
+	else if (sock >= 0 && connect(sock, (const struct sockaddr *)ss, (socklen_t)len) < 0)
 		err = errno;
 	if (sock >= 0)
 		close(sock);
@@ -429,7 +531,7 @@ static enum broker_answer broker_connect(struct broker *b, const struct seccomp_
 		return go_on(b, req, tgid, resp);
 	for (size_t i = 0; i < b->p->n_endpoints; i++)
 		if (endpoint_matches(&b->p->endpoints[i], &ss, len))
-			return connect_for(req, tgid, (int)a[0], &ss, len, resp);
+			return connect_for(b, req, tgid, (int)a[0], &ss, len, resp);
 	if (policy_grants_call(b->p, req->data.nr, a, tgid))
 		return go_on(b, req, tgid, resp);
 	const struct endpoint *e = &b->p->endpoints[0];
@@ -447,6 +549,9 @@ enum broker_answer broker_handle(struct broker *b, const struct seccomp_notif *r
 	struct open_call c;
 	if (p->n_endpoints && req->data.nr == SYS_connect)
 		return broker_connect(b, req, tgid, resp, why, size);
+	if (req->data.nr == SYS_socket && unix_endpoints(p) && args[0] == AF_UNIX &&
+	    (args[1] & 0xf) == SOCK_DGRAM && !policy_grants_call(p, SYS_socket, args, tgid))
+		return serve_dgram_socket(b, req, resp);
 	if (!open_call(req->data.nr, args, &c))
 		return BROKER_NOT_MINE;
 	if (p->n_outputs && (c.flags & OPEN_WRITE_BITS))
@@ -491,5 +596,10 @@ void broker_close(struct broker *b)
 			close(b->list_dir[i]);
 	free(b->out_dir);
 	free(b->list_dir);
+	for (size_t i = 0; i < b->n_relays; i++) {
+		close(b->relay[i].ours);
+		if (b->relay[i].dest >= 0)
+			close(b->relay[i].dest);
+	}
 	strlist_free(&b->created);
 }

@@ -11,7 +11,12 @@
  *     the operand itself is opened for listing (Landlock grants it nothing,
  *     since a right on a directory holds beneath it too);
  *   connect, when a preload rule names endpoints: the broker compares the
- *     address, takes the target's socket (pidfd_getfd) and connects it.
+ *     address, takes the target's socket (pidfd_getfd) and connects it;
+ *   socket(AF_UNIX, SOCK_DGRAM), when a rule names a Unix endpoint: the
+ *     target gets one end of a SOCK_SEQPACKET pair, which ignores the
+ *     address sendmsg() names (a datagram socket, even a connected one,
+ *     would send wherever the name says), and the broker relays each
+ *     message to the endpoint it connects to (snoopy's /dev/log).
  *
  * Any other such call goes on to the kernel unchanged (CONTINUE), where
  * Landlock decides as it would have: the broker only ever adds what it
@@ -21,6 +26,7 @@
 #define SR_BROKER_H
 
 #include <linux/seccomp.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,12 +35,25 @@
 #include "policy.h"
 #include "promises.h"
 
+#define BROKER_RELAYS 16
+
+/* A datagram socket as the target sees it: our end of its pair, the inode
+ * of its end (to know it again in connect), where its messages go. */
+struct relay {
+	int ours;
+	dev_t dev;
+	ino_t theirs;
+	int dest; /* a datagram socket connected to the endpoint, or -1 */
+};
+
 struct broker {
 	const struct policy *p;
 	int listener;
 	int *out_dir;           /* per output: its directory (O_PATH), or -1 */
 	int *list_dir;          /* per directory operand (O_PATH), or -1 */
 	struct strlist created; /* "DIR/NAME" of what this run's patterns created */
+	struct relay relay[BROKER_RELAYS];
+	size_t n_relays;
 };
 
 enum broker_answer {
@@ -50,6 +69,11 @@ void broker_open(struct broker *b, const struct policy *p, int listener);
  * of the broker's; why receives the reason of a refusal. */
 enum broker_answer broker_handle(struct broker *b, const struct seccomp_notif *req, pid_t tgid,
 				 struct seccomp_notif_resp *resp, char *why, size_t size);
+/* The relays' descriptors to poll (POLLIN), into pfd[max]: their count. */
+size_t broker_poll_fds(const struct broker *b, struct pollfd *pfd, size_t max);
+/* Forwards what the polled relays received (pfd as filled above, with the
+ * poll's revents); closes those whose target end is gone. */
+void broker_relay(struct broker *b, const struct pollfd *pfd, size_t n);
 /* The errno a refusal is answered with. */
 int broker_refusal_errno(const struct seccomp_notif *req);
 void broker_close(struct broker *b);

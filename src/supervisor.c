@@ -485,10 +485,11 @@ static void serve(struct sup *s)
 	struct seccomp_notif_resp *resp;
 	if (seccomp_notify_alloc(&req, &resp) < 0)
 		return;
-	struct pollfd pfd[2] = { { s->listener, POLLIN, 0 }, { s->pidfd, POLLIN, 0 } };
+	struct pollfd pfd[2 + BROKER_RELAYS] = { { s->listener, POLLIN, 0 }, { s->pidfd, POLLIN, 0 } };
 	int timeout = SR_ASAN ? -1 : RELEASE_IDLE_MS;
 	for (;;) {
-		int n = poll(pfd, 2, timeout);
+		size_t relays = broker_poll_fds(&s->broker, pfd + 2, BROKER_RELAYS);
+		int n = poll(pfd, 2 + relays, timeout);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -498,6 +499,7 @@ static void serve(struct sup *s)
 			timeout = -1;
 			continue;
 		}
+		broker_relay(&s->broker, pfd + 2, relays);
 		if (pfd[0].revents & POLLIN) {
 			memset(req, 0, sizeof *req);
 			if (seccomp_notify_receive(s->listener, req) < 0)

@@ -84,6 +84,22 @@ if [ "$(id -u)" = 0 ] && [ "$(with_devlog as_root "$NETTRY" unix-dgram /dev/log 
 			"$(printf 'unix-dgram: ok\nto-devlog-%s' $runner)" \
 			"$runner: sandboxed with snoopy, /dev/log is reachable and receives the message"
 	done
+	# A datagram socket connected to /dev/log still sends where sendmsg()'s
+	# name says: snoopy's socket is a relay to /dev/log instead.
+	"$NETTRY" logd "$home/named.sock" >"$home/named.log" &
+	pids+=($!)
+	wait_ready "$home/named.log"
+	for runner in $(runners); do
+		is "$(with_devlog $runner env LD_PRELOAD=libsnoopy.so "$NETTRY" unix-dgram-named /dev/log \
+			"$home/named.sock" "named-unconfined-$runner")" "unix-dgram-named: ok" \
+			"$runner: unconfined with snoopy, a datagram connected to /dev/log reaches another socket by name"
+		with_devlog $runner env LD_PRELOAD=libsnoopy.so "$SANDBOX_RUN" -p "$NETINI" "$NETTRY" \
+			unix-dgram-named /dev/log "$home/named.sock" "named-confined-$runner" >/dev/null
+	done
+	sleep 0.3
+	like "$(cat "$home/named.log")" "named-unconfined-" "the other socket received the unconfined messages"
+	unlike "$(cat "$home/named.log")" "named-confined-" \
+		"sandboxed with snoopy, sendmsg() with a name reaches no socket but /dev/log"
 else
 	skip "/dev/log through a stand-in" "needs root and a private mount namespace"
 fi

@@ -14,6 +14,10 @@
  *                            and send TEXT ("nettry")
  *   nettry unix-stream PATH [TEXT]  connect a unix stream socket to PATH
  *                            and send TEXT
+ *   nettry unix-dgram-named PATH OTHER TEXT  connect a unix datagram socket
+ *                            to PATH, then sendmsg TEXT with OTHER as its
+ *                            name (a connected datagram socket still
+ *                            sends where the name says)
  *
  * Prints "OP: ok" or "OP: ERRNO-NAME" and exits 0 or 1; 2 is a usage error. */
 #include <arpa/inet.h>
@@ -110,6 +114,19 @@ static int do_unix_listen(const char *path)
 	}
 }
 
+static int do_dgram_named(const char *path, const char *other, const char *text)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX }, b = { .sun_family = AF_UNIX };
+	snprintf(a.sun_path, sizeof a.sun_path, "%s", path);
+	snprintf(b.sun_path, sizeof b.sun_path, "%s", other);
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) < 0)
+		return report("unix-dgram-named", errno);
+	struct iovec iov = { (void *)text, strlen(text) };
+	struct msghdr m = { .msg_name = &b, .msg_namelen = sizeof b, .msg_iov = &iov, .msg_iovlen = 1 };
+	return report("unix-dgram-named", sendmsg(fd, &m, 0) < 0 ? errno : 0);
+}
+
 static int do_socket(const char *op, int family, int type)
 {
 	return report(op, socket(family, type, 0) < 0 ? errno : 0);
@@ -146,6 +163,8 @@ int main(int argc, char **argv)
 		return do_unix("unix-dgram", SOCK_DGRAM, argv[2], argc == 4 ? argv[3] : "nettry");
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "unix-stream") == 0)
 		return do_unix("unix-stream", SOCK_STREAM, argv[2], argc == 4 ? argv[3] : "nettry");
+	if (argc == 5 && strcmp(argv[1], "unix-dgram-named") == 0)
+		return do_dgram_named(argv[2], argv[3], argv[4]);
 	if (argc == 3 && strcmp(argv[1], "unix-listen") == 0)
 		return do_unix_listen(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "tcp6") == 0)
