@@ -404,6 +404,24 @@ static unsigned long old_count(const struct learner *l, const char *name)
 	return 0;
 }
 
+/* What a rule grants through its data rather than allow lines: connect
+ * (and a relayed datagram socket) for its endpoints, the System V calls
+ * of its [ipc] section (ipc.c makes their allow lines when confining). */
+static void granted_by_rule_data(const struct preload_rule *r, struct strlist *allow)
+{
+	static const char *const ipc_calls[] = { "msgget", "msgsnd", "msgrcv", "semget", "semop",
+						 "semtimedop" };
+	if (!r)
+		return;
+	if (r->connect_unix.n || r->connect_unix_env.n || r->connect_tcp_host.n)
+		add_call_name(allow, "connect");
+	if (r->connect_unix.n || r->connect_unix_env.n)
+		add_call_name(allow, "socket"); /* a relay's datagram socket */
+	for (size_t i = 0; (r->ipc_key_env.n || r->ipc_key.n) && i < sizeof ipc_calls / sizeof *ipc_calls;
+	     i++)
+		add_call_name(allow, ipc_calls[i]);
+}
+
 /* Promises and single calls granted without this run's help: the file
  * being merged into, and the rules of the preloaded libraries. */
 static void granted_before(const struct learner *l, uint32_t *mask, struct strlist *allow)
@@ -420,6 +438,7 @@ static void granted_before(const struct learner *l, uint32_t *mask, struct strli
 		*mask |= r ? mask_of(&r->promises) : 0;
 		for (size_t j = 0; r && j < r->allow.n; j++)
 			add_call_name(allow, r->allow.item[j]);
+		granted_by_rule_data(r, allow);
 	}
 }
 
