@@ -87,11 +87,11 @@ static void print_conditions_of(const struct promise *pr, size_t j)
 	w.col = (size_t)printf("      %s:", name);
 	size_t last = j;
 	for (size_t k = j; k < pr->nrules; k++)
-		if (strcmp(pr->rules[k].name, name) == 0)
+		if (strcmp(pr->rules[k].name, name) == 0 && !rule_note_repeated(pr, j, k))
 			last = k;
 	for (size_t k = j; k <= last; k++) {
 		const struct sys_rule *o = &pr->rules[k];
-		if (strcmp(o->name, name) != 0)
+		if (strcmp(o->name, name) != 0 || rule_note_repeated(pr, j, k))
 			continue;
 		char item[256];
 		snprintf(item, sizeof item, "%s%s", o->ncond ? o->note : "any arguments",
@@ -133,6 +133,8 @@ static void print_promises(const struct policy *p)
 		       p->refuse.origin[i]);
 	printf("  never granted: %zu calls (sandbox-run --list-promises lists them)\n",
 	       never_count());
+	printf("  quietly refused: %zu calls, ENOTSUP (sandbox-run --list-promises lists them)\n",
+	       quiet_count());
 }
 
 static void print_landlock(const struct policy *p)

@@ -374,6 +374,9 @@ static bool refused(const struct learner *l, int nr, const uint64_t *args)
 			if (sysrule_matches(r->refuse.item[j], nr, args))
 				return true;
 	}
+	for (size_t i = 0; i < quiet_count(); i++)
+		if (quiet_at(i)->nr == nr)
+			return true; /* answered ENOTSUP, unreported, when confined */
 	return false;
 }
 

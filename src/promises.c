@@ -8,6 +8,7 @@
  * Each attack this table must stop is a line of tests/escape/attempts.txt. */
 #include "promises.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/sched.h>
 #include <seccomp.h>
@@ -18,6 +19,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <linux/netlink.h>
 #include <netinet/in.h> /* SOL_IP, IP_RECVERR, IPV6_RECVERR */
@@ -52,6 +54,32 @@
 	(CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER |       \
 	 CLONE_NEWPID | CLONE_NEWNET)
 #define SETID_MODE_BITS 07000u
+/* The type argument carries SOCK_CLOEXEC/SOCK_NONBLOCK above its low bits. */
+#define SOCK_TYPE(t) MASKED(1, 0xf, (t))
+/* Process calls act on the caller only: pid 0, or its own (the launcher's
+ * pid, which the target keeps; patched into the filter at each run).
+ * Landlock's signal scope does not cover these calls. */
+#define ON_SELF(n, a, note) SYS1(n, EQ(a, 0), note), SYS1(n, EQ(a, VALUE_SELF_PID), note)
+/* Every resource limit but RLIMIT_CORE: a core file is written by the
+ * kernel into the working directory, where Landlock's rules do not reach,
+ * with memory the target fills. The kernel reads the resource as 32 bits,
+ * so "not equal to 4" on the whole register would let RLIMIT_CORE | 1 << 32
+ * through (and libseccomp takes one comparison per argument, so no second
+ * one for the upper half): resources 0-15 but 4 as masked comparisons of
+ * the low 32 bits. */
+#define RLIM_0_3(a) MASKED(a, 0xfffffffcu, 0)
+#define RLIM_5(a) MASKED(a, 0xffffffffu, 5)
+#define RLIM_6_7(a) MASKED(a, 0xfffffffeu, 6)
+#define RLIM_8_15(a) MASKED(a, 0xfffffff8u, 8)
+#define PRLIMIT_RULES(pid, note)                                                             \
+	SYS2(prlimit64, EQ(0, pid), RLIM_0_3(1), note),                                      \
+	SYS2(prlimit64, EQ(0, pid), RLIM_5(1), note),                                        \
+	SYS2(prlimit64, EQ(0, pid), RLIM_6_7(1), note),                                      \
+	SYS2(prlimit64, EQ(0, pid), RLIM_8_15(1), note)
+#define SETRLIMIT_RULES(note)                                                                \
+	SYS1(setrlimit, RLIM_0_3(0), note), SYS1(setrlimit, RLIM_5(0), note),                \
+	SYS1(setrlimit, RLIM_6_7(0), note), SYS1(setrlimit, RLIM_8_15(0), note)
+_Static_assert(RLIMIT_CORE == 4 && RLIM_NLIMITS == 16, "the RLIM_ masks leave out 4 of 0-15");
 #ifndef PR_SET_VMA
 #define PR_SET_VMA 0x53564d41
 #endif
@@ -115,8 +143,15 @@ static const struct sys_rule stdio_rules[] = {
 	SYS(epoll_wait), SYS(epoll_pwait), SYS(epoll_pwait2), SYS(eventfd), SYS(eventfd2),
 	SYS(timerfd_create), SYS(timerfd_settime), SYS(timerfd_settime64),
 	SYS(timerfd_gettime), SYS(timerfd_gettime64), SYS(signalfd), SYS(signalfd4),
-	/* sockets it already has (OpenBSD's stdio allows the same) */
-	SYS1(socketpair, EQ(0, AF_UNIX), "AF_UNIX"), SYS(sendto), SYS(recvfrom), SYS(send),
+	/* sockets it already has (OpenBSD's stdio allows the same), and pairs
+	 * that cannot send to an address: a stream socket refuses one (EISCONN),
+	 * a seqpacket socket ignores it, where a datagram socket would deliver
+	 * to any socket on disk (/dev/log, journald) and pass descriptors out.
+	 * sendmsg's address sits behind a pointer: that is why no datagram
+	 * pair. unix, inet and dns grant sendto with an address. */
+	SYS2(socketpair, EQ(0, AF_UNIX), SOCK_TYPE(SOCK_STREAM), "AF_UNIX, SOCK_STREAM"),
+	SYS2(socketpair, EQ(0, AF_UNIX), SOCK_TYPE(SOCK_SEQPACKET), "AF_UNIX, SOCK_SEQPACKET"),
+	SYS1(sendto, EQ(4, 0), "without an address (NULL)"), SYS(recvfrom), SYS(send),
 	SYS(recv), SYS(sendmsg), SYS(recvmsg), SYS(sendmmsg), SYS(recvmmsg),
 	SYS(recvmmsg_time64), SYS(shutdown), SYS(getsockopt), SYS(getsockname),
 	SYS(getpeername),
@@ -136,9 +171,15 @@ static const struct sys_rule rpath_rules[] = {
 	SYS(stat), SYS(lstat), SYS(stat64), SYS(lstat64), SYS(newfstatat), SYS(fstatat64),
 	SYS(statx), SYS(access), SYS(faccessat), SYS(faccessat2), SYS(readlink),
 	SYS(readlinkat), SYS(getdents), SYS(getdents64), SYS(chdir), SYS(fchdir), SYS(getcwd),
-	SYS(statfs), SYS(statfs64), SYS(getxattr), SYS(lgetxattr), SYS(fgetxattr),
-	SYS(listxattr), SYS(llistxattr), SYS(flistxattr), SYS(inotify_init),
-	SYS(inotify_init1), SYS(inotify_add_watch), SYS(inotify_rm_watch), SYSN(cachestat),
+	SYS(statfs), SYS(statfs64), SYS(fgetxattr), SYS(flistxattr), SYSN(cachestat),
+	/* getxattr and listxattr by path: answered quietly (quiet[] below) */
+};
+
+/* A watch reports the names of files created or opened beneath any
+ * directory the user may read, and when (the keystrokes of a terminal);
+ * Landlock does not check watches. */
+static const struct sys_rule watch_rules[] = {
+	SYS(inotify_init), SYS(inotify_init1), SYS(inotify_add_watch), SYS(inotify_rm_watch),
 };
 
 /* Writing files that exist (Landlock decides which). */
@@ -199,13 +240,14 @@ static const struct sys_rule tty_rules[] = {
 	IOCTL(TIOCGPTPEER),
 };
 
+/* sendto with an address: a socket it creates can reach addresses anyway. */
 #define SOCKET_CALLS                                                                         \
-	SYS(bind), SYS(connect), SYS(listen), SYS(accept), SYS(accept4), SYS(setsockopt)
-/* The type argument carries SOCK_CLOEXEC/SOCK_NONBLOCK above its low bits. */
-#define SOCK_TYPE(t) MASKED(1, 0xf, (t))
+	SYS(bind), SYS(connect), SYS(listen), SYS(accept), SYS(accept4), SYS(setsockopt),    \
+	SYS(sendto)
 
 static const struct sys_rule unix_rules[] = {
-	SYS1(socket, EQ(0, AF_UNIX), "AF_UNIX"), SOCKET_CALLS,
+	SYS1(socket, EQ(0, AF_UNIX), "AF_UNIX"),
+	SYS1(socketpair, EQ(0, AF_UNIX), "AF_UNIX, any type (datagram pairs too)"), SOCKET_CALLS,
 };
 
 /* TCP and UDP only: raw sockets need CAP_NET_RAW, which is dropped, and
@@ -229,7 +271,7 @@ static const struct sys_rule dns_rules[] = {
 	SYS2(socket, EQ(0, AF_NETLINK), EQ(2, NETLINK_ROUTE), "AF_NETLINK, NETLINK_ROUTE"),
 	SYS2(setsockopt, EQ(1, SOL_IP), EQ(2, IP_RECVERR), "SOL_IP, IP_RECVERR"),
 	SYS2(setsockopt, EQ(1, SOL_IPV6), EQ(2, IPV6_RECVERR), "SOL_IPV6, IPV6_RECVERR"),
-	SYS(connect), SYS(bind),
+	SYS(connect), SYS(bind), SYS(sendto),
 };
 
 /* Linux's seccomp cannot look inside a msghdr, so SCM_RIGHTS cannot be told
@@ -239,20 +281,33 @@ static const struct sys_rule recvfd_rules[] = { SYS(recvmsg) };
 static const struct sys_rule sendfd_rules[] = { SYS(sendmsg) };
 
 /* Other processes: which ones may be signalled is Landlock's signal scope
- * (ABI 6): only those inside the same sandbox. */
+ * (ABI 6): only those inside the same sandbox. Priorities, limits and
+ * scheduling of itself only (ON_SELF): PRIO_PGRP and PRIO_USER with 0
+ * mean its process group and its user. */
+#define SELF_NOTE "of itself (pid 0 or its own)"
+#define LIMIT_NOTE "of itself (pid 0 or its own), not RLIMIT_CORE"
 static const struct sys_rule proc_rules[] = {
 	SYS(fork), SYS(vfork),
 	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, 0), "a new process, no CLONE_NEW*"),
 	SYS(kill), SYS(tgkill), SYS(rt_sigqueueinfo), SYS(rt_tgsigqueueinfo), SYS(setpgid),
-	SYS(setsid), SYS(setpriority), SYS(getpriority), SYS(prlimit64), SYS(setrlimit),
-	SYS(sched_setaffinity), SYS(sched_setscheduler), SYS(sched_setparam),
+	SYS(setsid), SYS(getpriority),
+	SYS2(setpriority, EQ(0, PRIO_PROCESS), EQ(1, 0), "PRIO_PROCESS " SELF_NOTE),
+	SYS2(setpriority, EQ(0, PRIO_PROCESS), EQ(1, VALUE_SELF_PID), "PRIO_PROCESS " SELF_NOTE),
+	PRLIMIT_RULES(0, LIMIT_NOTE), PRLIMIT_RULES(VALUE_SELF_PID, LIMIT_NOTE),
+	SYS2(prlimit64, EQ(0, VALUE_SELF_PID), EQ(2, 0), "of itself (its own pid), as a getter"),
+	SETRLIMIT_RULES("not RLIMIT_CORE"),
+	ON_SELF(sched_setaffinity, 0, SELF_NOTE), ON_SELF(sched_setscheduler, 0, SELF_NOTE),
+	ON_SELF(sched_setparam, 0, SELF_NOTE),
 	PRCTL(PR_SET_CHILD_SUBREAPER),
 };
 
+/* Affinity of the calling thread (0) or of the process's first thread:
+ * pthread_setaffinity_np on another thread names its tid, which the
+ * filter cannot tell from another process's pid. */
 static const struct sys_rule thread_rules[] = {
 	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, CLONE_THREAD),
 	     "a new thread (CLONE_THREAD), no CLONE_NEW*"),
-	SYS(tgkill), SYS(sched_setaffinity),
+	SYS(tgkill), ON_SELF(sched_setaffinity, 0, SELF_NOTE),
 };
 
 static const struct sys_rule exec_rules[] = { SYS(execve), SYS(execveat) };
@@ -288,11 +343,12 @@ static const struct sys_rule ipc_rules[] = {
 static const struct promise promises[] = {
 	PROMISE(stdio, "basic I/O on open descriptors, memory, time, signals to itself"),
 	PROMISE(rpath, "read files and directories (which ones: Landlock)"),
+	PROMISE(watch, "watch files for changes (inotify)"),
 	PROMISE(wpath, "write files that exist"),
 	PROMISE(cpath, "create, rename and remove files and directories"),
 	PROMISE(dpath, "create FIFOs and special files"),
 	/* seccomp sees no paths: cpath's calls, and Landlock grants /tmp */
-	{ "tmppath", "create and remove files in /tmp (cpath's calls; Landlock: /tmp)", cpath_rules,
+	{ "tmppath", "a private temporary directory, $TMPDIR (cpath's calls there)", cpath_rules,
 	  sizeof cpath_rules / sizeof cpath_rules[0] },
 	PROMISE(flock, "file locks"),
 	PROMISE(fattr, "change file modes (never set-id bits), times and attributes"),
@@ -303,7 +359,7 @@ static const struct promise promises[] = {
 	PROMISE(dns, "name resolution: UDP sockets and a NETLINK_ROUTE socket"),
 	PROMISE(recvfd, "receive descriptors (part of stdio on Linux)"),
 	PROMISE(sendfd, "send descriptors (part of stdio on Linux)"),
-	PROMISE(proc, "create processes, signal them, change their limits"),
+	PROMISE(proc, "create processes, signal them; its own priority and limits"),
 	PROMISE(thread, "create threads"),
 	PROMISE(exec, "execute programs (which ones: Landlock)"),
 	PROMISE(prot_exec, "executable memory: JIT compilers and memfd code"),
@@ -376,12 +432,31 @@ static const char *const never_by_condition[] = {
 	"personality other than a query",
 	"memfd_create without MFD_NOEXEC_SEAL (a file-less exec)",
 	"fcntl F_SETOWN, prctl options not listed",
+	"setpriority, prlimit64, sched_set* of another process",
+	"RLIMIT_CORE set by setrlimit or prlimit64 (core files escape Landlock)",
 };
+
+/* Answered by the kernel with an errno that tools take for "nothing
+ * there", in every on-violation mode and unreported, unless a rule of the
+ * policy allows the call ("allow = getxattr" does). By path, extended
+ * attributes of any file would be readable (Landlock does not check
+ * them); on a descriptor (fgetxattr, flistxattr, rpath) the file was
+ * opened under Landlock's rules. */
+#define QUIET(n, e, why) { #n, SCMP_SYS(n), e, #e, why }
+static const struct quiet_rule quiet[] = {
+	QUIET(getxattr, ENOTSUP, "extended attributes not supported"),
+	QUIET(lgetxattr, ENOTSUP, "extended attributes not supported"),
+	QUIET(listxattr, ENOTSUP, "extended attributes not supported"),
+	QUIET(llistxattr, ENOTSUP, "extended attributes not supported"),
+};
+#define N_QUIET (sizeof quiet / sizeof quiet[0])
 
 size_t promise_count(void) { return N_PROMISES; }
 const struct promise *promise_at(size_t i) { return &promises[i]; }
 size_t never_count(void) { return N_NEVER; }
 const struct never_rule *never_at(size_t i) { return &never[i]; }
+size_t quiet_count(void) { return N_QUIET; }
+const struct quiet_rule *quiet_at(size_t i) { return &quiet[i]; }
 
 int promise_lookup(const char *name)
 {
@@ -570,6 +645,15 @@ static bool seen_before(const struct promise *p, size_t j)
 	return false;
 }
 
+bool rule_note_repeated(const struct promise *p, size_t first, size_t k)
+{
+	for (size_t i = first; i < k; i++)
+		if (strcmp(p->rules[i].name, p->rules[k].name) == 0 &&
+		    strcmp(p->rules[i].note, p->rules[k].note) == 0)
+			return true;
+	return false;
+}
+
 static void print_conditional_calls(const struct promise *p)
 {
 	for (size_t j = 0; j < p->nrules; j++) {
@@ -581,7 +665,8 @@ static void print_conditional_calls(const struct promise *p)
 		bool first = true;
 		for (size_t k = j; k < p->nrules; k++) {
 			const char *note = p->rules[k].note;
-			if (!p->rules[k].ncond || strcmp(p->rules[k].name, r->name) != 0)
+			if (!p->rules[k].ncond || strcmp(p->rules[k].name, r->name) != 0 ||
+			    rule_note_repeated(p, j, k))
 				continue;
 			if (!first && col + 3 + strlen(note) > LIST_WIDTH) {
 				printf(" |\n" LIST_INDENT "    %s", note);
@@ -625,6 +710,11 @@ int promises_print(const char *name)
 	printf("\nnever, by the conditions above\n");
 	for (size_t i = 0; i < sizeof never_by_condition / sizeof never_by_condition[0]; i++)
 		printf(LIST_INDENT "%s\n", never_by_condition[i]);
+	printf("\nquietly refused (an errno from the kernel, unreported; \"allow\" restores a call)\n");
+	for (size_t i = 0; i < N_QUIET; i++)
+		if (quiet[i].nr >= 0)
+			printf(LIST_INDENT "%s: %s (%s)\n", quiet[i].name, quiet[i].errname,
+			       quiet[i].why);
 	printf("\nENOSYS (libc falls back to a call that can be filtered)\n" LIST_INDENT
 	       "clone3 openat2, and every call not named above\n");
 	return 0;

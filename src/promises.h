@@ -53,6 +53,17 @@ struct never_rule {
 	const char *why;
 };
 
+/* A call answered with an errno by the kernel itself, unreported, where no
+ * rule of the policy allows it: an answer tools take for "nothing there"
+ * (getxattr by path: ENOTSUP, no extended attributes). */
+struct quiet_rule {
+	const char *name;
+	int nr;
+	int err;
+	const char *errname;
+	const char *why;
+};
+
 size_t promise_count(void);
 const struct promise *promise_at(size_t i);
 int promise_lookup(const char *name); /* index, or -1 */
@@ -65,6 +76,9 @@ size_t never_count(void);
 const struct never_rule *never_at(size_t i);
 const struct never_rule *never_lookup(const char *name);
 
+size_t quiet_count(void);
+const struct quiet_rule *quiet_at(size_t i);
+
 /* Syscall number of a rule on this architecture, or -1. */
 int rule_nr(const struct sys_rule *r);
 /* May a profile's "allow" name this syscall whole? 0, or -1 with *why set:
@@ -75,9 +89,14 @@ int syscall_allowable(const char *name, const char **why);
  * stdio and rpath (every profile holds them) only when no other does. */
 void promises_granting(int nr, char *buf, size_t size);
 
+/* Whether rule k of p repeats the note of a rule of the same call from
+ * first on: several rules may say one thing (the four masks of "not
+ * RLIMIT_CORE"), and listings show it once. */
+bool rule_note_repeated(const struct promise *p, size_t first, size_t k);
+
 /* --list-promises[=NAME]: per promise its help line, the calls it grants
- * whole, then each call with conditions; then the never list. Returns 0,
- * or -1 when NAME is unknown. */
+ * whole, then each call with conditions; then the never list and the
+ * quietly refused calls. Returns 0, or -1 when NAME is unknown. */
 int promises_print(const char *name);
 
 #endif

@@ -2,8 +2,9 @@
  * knows on this architecture, or one of the documented kinds of exception;
  * on aarch64 every call the table relies on exists or has its documented
  * modern form in the same promise. Also: the never list and the promises
- * are disjoint, the fallbacks (clone3, openat2) stay out, and "allow"
- * refuses calls the catalogue grants only with conditions. */
+ * are disjoint, the fallbacks (clone3, openat2) stay out, the quietly
+ * refused calls are in no promise and not never, and "allow" refuses
+ * calls the catalogue grants only with conditions. */
 #include <seccomp.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -203,11 +204,38 @@ static void test_never_disjoint(void)
 	   "clone3 and openat2 stay unknown to the catalogue (ENOSYS, libc falls back)");
 }
 
+/* Quiet answers (getxattr by path: ENOTSUP) are for calls no promise
+ * grants: a promise would override them, the never list would report. */
+static void test_quiet(void)
+{
+	int bad = 0, native = 0, foreign = 0;
+	for (size_t i = 0; i < quiet_count(); i++) {
+		const struct quiet_rule *q = quiet_at(i);
+		bad += check_name("quiet", q->name, q->nr, &native, &foreign);
+		if (granted_anywhere(q->name) || never_lookup(q->name)) {
+			printf("# quietly refused %s is in a promise or the never list\n", q->name);
+			bad++;
+		}
+		bad += q->err <= 0 || !q->errname[0] || !q->why[0];
+	}
+	ok(bad == 0 && native == 4, "the %d quietly refused calls resolve, have an errno and a "
+	   "reason, and no promise or never entry names them", native);
+	const char *why = NULL;
+	ok(syscall_allowable("getxattr", &why) == 0,
+	   "allow = getxattr is accepted: it restores the call the catalogue answers quietly");
+	char buf[256];
+	promises_granting(seccomp_syscall_resolve_name("inotify_add_watch"), buf, sizeof buf);
+	is_str(buf, "\"watch\"", "inotify_add_watch: watch grants it, rpath no longer");
+	promises_granting(seccomp_syscall_resolve_name("socketpair"), buf, sizeof buf);
+	is_str(buf, "\"unix\"", "a denied socketpair (a datagram pair) names unix");
+}
+
 static void test_allowable(void)
 {
 	static const char *const conditional[] = {
 		"ioctl", "clone", "personality", "mmap", "mprotect", "socket", "prctl", "fcntl",
-		"openat", "chmod", "memfd_create",
+		"openat", "chmod", "memfd_create", "socketpair", "setpriority", "prlimit64",
+		"setrlimit", "sched_setaffinity", "sched_setscheduler", "sched_setparam",
 	};
 	for (size_t i = 0; i < sizeof conditional / sizeof conditional[0]; i++) {
 		const char *why = NULL;
@@ -268,6 +296,7 @@ int main(void)
 	test_resolution();
 	test_unknown_skipped();
 	test_never_disjoint();
+	test_quiet();
 	test_allowable();
 	test_granting();
 	return tap_done();

@@ -18,8 +18,8 @@ ok $? "--list-promises matches $(basename "$golden")"
 
 # Each block of the full list is what --list-promises=NAME prints.
 names=$(printf '%s\n' "$out" | awk '/^[a-z_]+( \(implicit|$)/ { print $1 }')
-is "$(echo $names)" "stdio rpath wpath cpath dpath tmppath flock fattr chown tty unix inet dns recvfd sendfd proc thread exec prot_exec id ipc" \
-	"every promise of issue 3 is listed, in order"
+is "$(echo $names)" "stdio rpath watch wpath cpath dpath tmppath flock fattr chown tty unix inet dns recvfd sendfd proc thread exec prot_exec id ipc" \
+	"every promise of issues 3 and 22 is listed, in order"
 for name in $names; do
 	block=$(printf '%s\n' "$out" | awk -v n="$name" '$1 == n { on = 1 } on && /^$/ { exit } on')
 	is "$("$SANDBOX_RUN" --list-promises="$name")" "$block" "--list-promises=$name is its block"

@@ -70,9 +70,11 @@
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/time.h>
+#include <sys/inotify.h>
 #include <sys/uio.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <linux/bpf.h>
 #include <linux/if_ether.h>
 #include <linux/kcmp.h>
@@ -1026,15 +1028,40 @@ static struct result try_x32_syscall(NOARG)
 /* Limits, IPC, prctl                                                  */
 
 /* Soft limit up to the hard one: no privilege needed.  glibc sends it as
- * prlimit64 with a new limit, which is what the filter has to refuse. */
-static struct result try_setrlimit_raise(NOARG)
+ * prlimit64 with a new limit, which is what the filter has to judge. */
+static struct result raise_limit(int resource)
+{
+	struct rlimit rl;
+
+	if (getrlimit(resource, &rl) < 0)
+		return fail_at("getrlimit");
+	rl.rlim_cur = rl.rlim_max;
+	return of_rc(setrlimit(resource, &rl));
+}
+
+static struct result try_setrlimit_raise(NOARG) { return raise_limit(RLIMIT_NOFILE); }
+/* A core file is written by the kernel, beside Landlock's rules. */
+static struct result try_setrlimit_core(NOARG) { return raise_limit(RLIMIT_CORE); }
+
+/* The kernel reads the resource as 32 bits: RLIMIT_CORE with garbage above
+ * them is RLIMIT_CORE.  Set to the value it has. */
+static struct result try_prlimit_core_highbits(NOARG)
 {
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_CORE, &rl) < 0)
 		return fail_at("getrlimit");
-	rl.rlim_cur = rl.rlim_max;
-	return of_rc(setrlimit(RLIMIT_CORE, &rl));
+	return of_rc(syscall(SYS_prlimit64, 0, RLIMIT_CORE | (1UL << 32), &rl, NULL));
+}
+
+/* Its own limit through its own pid (not 0): the filter's pid placeholder. */
+static struct result try_prlimit_self(NOARG)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return fail_at("getrlimit");
+	return of_rc(syscall(SYS_prlimit64, getpid(), RLIMIT_NOFILE, &rl, NULL));
 }
 
 static struct result try_prlimit_get(NOARG)
@@ -1148,6 +1175,187 @@ static struct result try_quotactl(NOARG)
 }
 
 /* ------------------------------------------------------------------ */
+/* Priorities, limits and scheduling of other processes.  The parent is   */
+/* the harness's shell: we inherited its limits, affinity and policy, so  */
+/* each setter gives it what it has (its nice value only goes up).        */
+
+static struct result try_prlimit_parent(NOARG)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return fail_at("getrlimit");
+	return of_rc(syscall(SYS_prlimit64, getppid(), RLIMIT_NOFILE, &rl, NULL));
+}
+
+/* Only reads: the kernel checks the same permission as for a setter, and
+ * RLIMIT_CPU = 1 would kill PID 1. */
+static struct result try_prlimit_init(NOARG)
+{
+	struct rlimit rl;
+
+	return of_rc(syscall(SYS_prlimit64, 1, RLIMIT_CPU, NULL, &rl));
+}
+
+static struct result try_setpriority_parent(NOARG)
+{
+	return of_rc(setpriority(PRIO_PROCESS, (id_t)getppid(), 19));
+}
+
+/* Through its own pid (not 0): the filter's pid placeholder. */
+static struct result try_setpriority_self(NOARG)
+{
+	return of_rc(setpriority(PRIO_PROCESS, (id_t)getpid(), 19));
+}
+
+static struct result set_affinity(pid_t pid)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) < 0)
+		return fail_at("sched_getaffinity");
+	return of_rc(sched_setaffinity(pid, sizeof set, &set));
+}
+
+static struct result try_sched_setaffinity_parent(NOARG) { return set_affinity(getppid()); }
+static struct result try_sched_setaffinity_self(NOARG) { return set_affinity(getpid()); }
+
+static struct result try_sched_setscheduler_parent(NOARG)
+{
+	struct sched_param sp;
+	int policy = sched_getscheduler(0);
+
+	if (policy < 0 || sched_getparam(0, &sp) < 0)
+		return fail_at("sched_getscheduler");
+	return of_rc(syscall(SYS_sched_setscheduler, getppid(), policy, &sp));
+}
+
+static struct result try_sched_setparam_parent(NOARG)
+{
+	struct sched_param sp;
+
+	if (sched_getparam(0, &sp) < 0)
+		return fail_at("sched_getparam");
+	return of_rc(sched_setparam(getppid(), &sp));
+}
+
+/* ------------------------------------------------------------------ */
+/* Datagrams to an address                                             */
+
+static socklen_t unix_address(const char *path, struct sockaddr_un *sa)
+{
+	*sa = (struct sockaddr_un){ .sun_family = AF_UNIX };
+	if (strlen(path) >= sizeof sa->sun_path)
+		die("socket path too long: %s", path);
+	strcpy(sa->sun_path, path);
+	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + strlen(path) + 1);
+}
+
+static struct result try_socketpair_dgram(NOARG)
+{
+	int sv[2];
+
+	return of_rc(socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv));
+}
+
+static struct result try_socketpair_seqpacket(NOARG)
+{
+	int sv[2];
+
+	return of_rc(socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv));
+}
+
+/* A datagram pair's socket is unconnected for any other address: it
+ * reaches every datagram socket on disk (/dev/log, journald).  MSG_DONTWAIT:
+ * a full queue (EAGAIN) was reached as well. */
+static struct result try_dgram_to_socket(const char *path)
+{
+	struct sockaddr_un sa;
+	socklen_t len = unix_address(path, &sa);
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return fail_at("socketpair SOCK_DGRAM");
+	return of_rc(sendto(sv[0], "probe", 5, MSG_DONTWAIT, (struct sockaddr *)&sa, len));
+}
+
+/* ... and passes descriptors out (SCM_RIGHTS): here the pair's other end. */
+static struct result try_dgram_send_fd(const char *path)
+{
+	struct sockaddr_un sa;
+	socklen_t len = unix_address(path, &sa);
+	union { char buf[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
+	struct iovec iov = { "probe", 5 };
+	struct msghdr msg = { .msg_name = &sa, .msg_namelen = len, .msg_iov = &iov,
+			      .msg_iovlen = 1, .msg_control = control.buf,
+			      .msg_controllen = sizeof control.buf };
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return fail_at("socketpair SOCK_DGRAM");
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cmsg), &sv[1], sizeof(int));
+	return of_rc(sendmsg(sv[0], &msg, MSG_DONTWAIT));
+}
+
+/* sendto with an address, on the stream pair stdio may make: once past the
+ * filter the kernel refuses a name on a connected stream (EISCONN). */
+static struct result try_sendto_address(NOARG)
+{
+	struct sockaddr_un sa;
+	socklen_t len = unix_address("/run/sandbox-run-probe.none", &sa);
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return fail_at("socketpair SOCK_STREAM");
+	return of_rc(sendto(sv[0], "probe", 5, MSG_DONTWAIT, (struct sockaddr *)&sa, len));
+}
+
+/* ------------------------------------------------------------------ */
+/* Watching and metadata                                               */
+
+/* The names of files created or opened in DIR, and when. */
+static struct result try_inotify_watch(const char *dir)
+{
+	int fd = inotify_init1(IN_CLOEXEC);
+
+	if (fd < 0)
+		return fail();
+	return of_rc(inotify_add_watch(fd, dir, IN_CREATE | IN_OPEN));
+}
+
+/* The harness sets this attribute on FILE. */
+#define PROBE_XATTR "user.sandbox-run-probe"
+
+static struct result try_getxattr_path(const char *path)
+{
+	char buf[64];
+
+	return of_rc(getxattr(path, PROBE_XATTR, buf, sizeof buf));
+}
+
+static struct result try_listxattr_path(const char *path)
+{
+	char buf[256];
+
+	return of_rc(listxattr(path, buf, sizeof buf));
+}
+
+/* On a descriptor opened under Landlock's rules: rpath keeps it. */
+static struct result try_fgetxattr(const char *path)
+{
+	char buf[64];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail_at("open O_RDONLY");
+	return of_rc(fgetxattr(fd, PROBE_XATTR, buf, sizeof buf));
+}
+
+/* ------------------------------------------------------------------ */
 /* Counterparts: what an ordinary program does                         */
 
 static struct result try_fork(NOARG) { return of_fork(fork()); }
@@ -1179,8 +1387,8 @@ static struct result try_getrandom(NOARG)
 /* ------------------------------------------------------------------ */
 /* The table                                                           */
 
-enum argkind { ARG_NONE, ARG_FILE, ARG_DIR, ARG_PORT };
-static const char *const argkind_name[] = { "", "FILE", "DIR", "PORT" };
+enum argkind { ARG_NONE, ARG_FILE, ARG_DIR, ARG_PORT, ARG_SOCKET };
+static const char *const argkind_name[] = { "", "FILE", "DIR", "PORT", "SOCKET" };
 
 struct attempt {
 	const char *name;
@@ -1232,6 +1440,11 @@ static const struct attempt attempts[] = {
 	{ "connect-tcp", ARG_PORT, try_connect_tcp, {ECONNREFUSED}, {0}, "connect to 127.0.0.1:PORT (ECONNREFUSED: nobody listens, but the connect was let through)" },
 	{ "bind-tcp", ARG_NONE, try_bind_tcp, {0}, {0}, "bind a TCP socket to 127.0.0.1:0" },
 	{ "socketpair", ARG_NONE, try_socketpair, {0}, {0}, "socketpair(AF_UNIX, SOCK_STREAM)" },
+	{ "socketpair-seqpacket", ARG_NONE, try_socketpair_seqpacket, {0}, {0}, "socketpair(AF_UNIX, SOCK_SEQPACKET)" },
+	{ "socketpair-dgram", ARG_NONE, try_socketpair_dgram, {0}, {0}, "socketpair(AF_UNIX, SOCK_DGRAM)" },
+	{ "dgram-to-socket", ARG_SOCKET, try_dgram_to_socket, {EAGAIN}, {0}, "socketpair SOCK_DGRAM, sendto SOCKET (a datagram socket on disk)" },
+	{ "dgram-send-fd", ARG_SOCKET, try_dgram_send_fd, {EAGAIN}, {0}, "socketpair SOCK_DGRAM, sendmsg to SOCKET with a descriptor (SCM_RIGHTS)" },
+	{ "sendto-address", ARG_NONE, try_sendto_address, {EISCONN}, {0}, "socketpair SOCK_STREAM, sendto with an address (EISCONN from the kernel)" },
 	/* exec */
 	{ "exec-sh", ARG_NONE, try_exec_sh, {0}, {0}, "execve /bin/sh -c 'echo NAME: allowed'" },
 	{ "exec-ldso", ARG_NONE, try_exec_ldso, {0}, {0}, "open /bin/sh for reading, then execve " LDSO " /bin/sh -c ..." },
@@ -1293,7 +1506,23 @@ static const struct attempt attempts[] = {
 	{ "int80", ARG_NONE, try_int80, {0}, {0}, "i386 getpid through int $0x80" },
 	{ "x32-syscall", ARG_NONE, try_x32_syscall, {0}, {0}, "getpid with __X32_SYSCALL_BIT" },
 	/* limits, IPC, prctl, ids */
-	{ "setrlimit-raise", ARG_NONE, try_setrlimit_raise, {0}, {0}, "setrlimit(RLIMIT_CORE): soft up to hard" },
+	{ "setrlimit-raise", ARG_NONE, try_setrlimit_raise, {0}, {0}, "setrlimit(RLIMIT_NOFILE): soft up to hard" },
+	{ "setrlimit-core", ARG_NONE, try_setrlimit_core, {0}, {0}, "setrlimit(RLIMIT_CORE): soft up to hard" },
+	{ "prlimit-core-highbits", ARG_NONE, try_prlimit_core_highbits, {0}, {0}, "prlimit64(0, RLIMIT_CORE | 1<<32) to its current value" },
+	{ "prlimit-self", ARG_NONE, try_prlimit_self, {0}, {0}, "prlimit64(getpid(), RLIMIT_NOFILE) to its current value" },
+	{ "prlimit-parent", ARG_NONE, try_prlimit_parent, {0}, {0}, "prlimit64(parent, RLIMIT_NOFILE) to the value it has" },
+	{ "prlimit-init", ARG_NONE, try_prlimit_init, {0}, {0}, "prlimit64(1, RLIMIT_CPU, NULL, &old): read PID 1's limit" },
+	{ "setpriority-parent", ARG_NONE, try_setpriority_parent, {0}, {0}, "setpriority(PRIO_PROCESS, parent, 19)" },
+	{ "setpriority-self", ARG_NONE, try_setpriority_self, {0}, {0}, "setpriority(PRIO_PROCESS, getpid(), 19)" },
+	{ "sched-setaffinity-parent", ARG_NONE, try_sched_setaffinity_parent, {0}, {0}, "sched_setaffinity(parent) to our (inherited) mask" },
+	{ "sched-setaffinity-self", ARG_NONE, try_sched_setaffinity_self, {0}, {0}, "sched_setaffinity(getpid()) to its mask" },
+	{ "sched-setscheduler-parent", ARG_NONE, try_sched_setscheduler_parent, {0}, {0}, "sched_setscheduler(parent) to our (inherited) policy" },
+	{ "sched-setparam-parent", ARG_NONE, try_sched_setparam_parent, {0}, {0}, "sched_setparam(parent) to our (inherited) parameters" },
+	/* watching, metadata */
+	{ "inotify-watch", ARG_DIR, try_inotify_watch, {0}, {0}, "inotify_init1, inotify_add_watch(DIR, IN_CREATE|IN_OPEN)" },
+	{ "getxattr-path", ARG_FILE, try_getxattr_path, {0}, {EOPNOTSUPP}, "getxattr(FILE, user.sandbox-run-probe)" },
+	{ "listxattr-path", ARG_FILE, try_listxattr_path, {0}, {EOPNOTSUPP}, "listxattr(FILE)" },
+	{ "fgetxattr", ARG_FILE, try_fgetxattr, {0}, {0}, "open FILE O_RDONLY, fgetxattr(fd, user.sandbox-run-probe)" },
 	{ "prlimit-get", ARG_NONE, try_prlimit_get, {0}, {0}, "prlimit64(0, RLIMIT_NOFILE, NULL, &old): query only" },
 	{ "msgget", ARG_NONE, try_msgget, {0}, {0}, "msgget(IPC_PRIVATE), removed again" },
 	{ "semget", ARG_NONE, try_semget, {0}, {0}, "semget(IPC_PRIVATE), removed again" },
