@@ -64,6 +64,8 @@ struct sup {
 	bool target_gone; /* then stderr is closed: it may be a pipe someone reads to EOF */
 	bool unprivileged;
 	int listener;
+	struct seccomp_notif *req; /* allocated by the launcher (supervisor_start) */
+	struct seccomp_notif_resp *resp;
 	struct broker broker;
 	struct seen seen[MAX_DISTINCT];
 	size_t n_seen;
@@ -481,10 +483,8 @@ static void drop_privileges(struct sup *s)
 
 static void serve(struct sup *s)
 {
-	struct seccomp_notif *req;
-	struct seccomp_notif_resp *resp;
-	if (seccomp_notify_alloc(&req, &resp) < 0)
-		return;
+	struct seccomp_notif *req = s->req;
+	struct seccomp_notif_resp *resp = s->resp;
 	struct pollfd pfd[2 + BROKER_RELAYS] = { { s->listener, POLLIN, 0 }, { s->pidfd, POLLIN, 0 } };
 	int timeout = SR_ASAN ? -1 : RELEASE_IDLE_MS;
 	for (;;) {
@@ -518,7 +518,6 @@ static void serve(struct sup *s)
 	}
 	if (!s->target_gone)
 		summarize(s);
-	seccomp_notify_free(req, resp);
 }
 
 /* Keep stderr for reports; nothing else of the pipeline may stay open here,
@@ -593,6 +592,11 @@ static struct {
 	pid_t target;
 	sigset_t mask;         /* the launcher's signal mask, for the supervisor once alone */
 	volatile int listener; /* from the handoff, just before the exec; -1 before */
+	/* Allocated before the clone: their size comes from seccomp(), which a
+	 * filter the launcher inherited (a tracer's, another sandbox's) may
+	 * refuse the supervisor, not being traced itself. */
+	struct seccomp_notif *req;
+	struct seccomp_notif_resp *resp;
 #if SR_ASAN
 	int sock, other; /* the supervisor's and the launcher's end of the handoff socket */
 #endif
@@ -610,7 +614,8 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 	 * stack and errno; job signals that came meanwhile went with SIG_IGN. */
 	sigprocmask(SIG_SETMASK, &start.mask, NULL);
 	/* Before detach_fds leaves the working directory: the path may be relative. */
-	struct sup s = { .p = p, .target = start.target, .pidfd = -1,
+	struct sup s = { .p = p, .target = start.target, .pidfd = -1, .req = start.req,
+			 .resp = start.resp,
 			 .target_exe = realpath(p->target, NULL) };
 	int tmpdir_lock = p->tmpdir_fd;
 	s.listener = detach_fds(listener, &tmpdir_lock);
@@ -763,6 +768,9 @@ void supervisor_start(const struct policy *p, struct supervisor *s)
 {
 	start.p = p;
 	start.target = getpid();
+	if (seccomp_notify_alloc(&start.req, &start.resp) < 0)
+		die("supervisor: cannot size seccomp notifications (is seccomp() refused by a "
+		    "filter sandbox-run runs under?); refusing to run without it");
 	sigset_t all;
 	sigfillset(&all);
 	/* Blocked in the supervisor until it is alone: no handler of the

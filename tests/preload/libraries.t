@@ -73,8 +73,10 @@ like "$explain" "^  libsnoopy\.so \(LD_PRELOAD\): rule .*/snoopy\.ini: snoopy" \
 like "$explain" "^  libeatmydata\.so \(LD_PRELOAD\): rule .*/eatmydata\.ini: libeatmydata" \
 	"--explain shows the second detected library and its rule"
 like "$explain" "adds Landlock read /etc/snoopy\.ini" "--explain shows what a rule added (a file)"
-like "$explain" "adds allow socket\(AF_UNIX, SOCK_DGRAM/0xf, 0\)" \
+like "$explain" "adds refuse socket\(AF_UNIX, SOCK_STREAM\|SOCK_CLOEXEC\|SOCK_NONBLOCK, 0\)" \
 	"--explain shows what a rule added (a call with its conditions)"
+like "$explain" "adds a connection to /dev/log \(made by the supervisor\)" \
+	"--explain shows what a rule added (an endpoint)"
 
 # valgrind: refused with a way out.
 LD_PRELOAD=/usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so "$SANDBOX_RUN" file /etc/passwd \
