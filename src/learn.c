@@ -727,8 +727,8 @@ static void choose_paths(const struct learner *l, struct draft *d)
 			widen(kinds[k].out);
 		dedupe(kinds[k].out);
 	}
-	/* Creating files: only declared outputs and tmppath's /tmp can be
-	 * granted; anything else is left to the administrator. */
+	/* Creating files: only declared outputs and tmppath's private
+	 * directory can be granted; anything else is left to the administrator. */
 	for (size_t i = 0; i < l->creates.n; i++) {
 		char parent[PATH_MAX], real[PATH_MAX];
 		snprintf(parent, sizeof parent, "%s", l->creates.item[i]);
@@ -745,16 +745,33 @@ static void choose_paths(const struct learner *l, struct draft *d)
 	free(g.access);
 }
 
+/* Whether path lies in a directory the command line names (or is a file
+ * it names): an output, which tmppath's private directory would not hold. */
+static bool named_by_command(const struct learner *l, const char *path)
+{
+	char real[PATH_MAX];
+	for (int i = 1; i < l->in->argc; i++)
+		if (canonical(l->in->argv[i], real) && beneath(path, real))
+			return true;
+	return false;
+}
+
 /* cpath and tmppath have the same calls; when everything created lies in
- * /tmp, tmppath says so and brings /tmp with it. */
+ * the temporary directory ($TMPDIR, else /tmp) and none of it where the
+ * command line points, tmppath says so: a confined run gets a private
+ * directory there, and TMPDIR names it. */
 static void prefer_tmppath(const struct learner *l, struct draft *d)
 {
 	int cpath = promise_lookup("cpath"), tmppath = promise_lookup("tmppath");
 	bool old_cpath = l->merging && strlist_contains(&l->old.promises, "cpath");
 	if (cpath < 0 || tmppath < 0 || !d->promise[cpath] || old_cpath || !l->creates.n)
 		return;
+	const char *env = getenv("TMPDIR");
+	char tmp[PATH_MAX];
+	if (!canonical(env && env[0] == '/' ? env : "/tmp", tmp))
+		return;
 	for (size_t i = 0; i < l->creates.n; i++)
-		if (!beneath(l->creates.item[i], "/tmp"))
+		if (!beneath(l->creates.item[i], tmp) || named_by_command(l, l->creates.item[i]))
 			return;
 	d->promise[cpath] = false;
 	d->promise[tmppath] = true;
@@ -948,8 +965,8 @@ static void put_files_section(FILE *f, const struct draft *d)
 	put_list(f, "exec", &d->exec);
 	for (size_t i = 0; i < d->created_elsewhere.n; i++) {
 		char *line = xasprintf("files were created in %s: only declared outputs "
-				       "([arguments]) and, with promise tmppath, /tmp can be "
-				       "created in; otherwise it is refused",
+				       "([arguments]) and, with promise tmppath, the private $TMPDIR "
+				       "can be created in; otherwise it is refused",
 				       d->created_elsewhere.item[i]);
 		put_comment(f, line);
 		free(line);

@@ -29,6 +29,7 @@
 #include "settings.h"
 #include "supervisor.h"
 #include "target.h"
+#include "tmpdir.h"
 #include "util.h"
 
 extern char **environ;
@@ -122,6 +123,18 @@ static void detect_preloads(const struct settings *s, struct preloads *pl)
 	preload_detect(pl, getenv("LD_PRELOAD"), "/etc/ld.so.preload");
 	preload_match(s, pl, &errors);
 	fail_on_errors(&errors);
+}
+
+/* tmppath: a directory of this run's own, TMPDIR for the target, granted
+ * to it, and removed by the supervisor at the end. Before the exec's
+ * environment is copied. */
+static void make_private_tmp(struct policy *p)
+{
+	struct tmpdir t;
+	tmpdir_create(&t);
+	tmpdir_export(&t);
+	policy_add_tmpdir(p, t.path, t.fd);
+	free(t.path);
 }
 
 /* Applying: from here on every failure is fatal, and nothing is decided. */
@@ -218,6 +231,8 @@ int main(int argc, char **argv)
 		.args = &files,
 	};
 	policy_build(&in, &policy);
+	if (policy.private_tmp && cli.mode != MODE_EXPLAIN)
+		make_private_tmp(&policy);
 
 	struct exec_args ex = seccomp_prepare_exec(target.path, cli.args, environ);
 	struct fcache cache;

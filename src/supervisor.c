@@ -33,6 +33,7 @@
 #include "decode.h"
 #include "promises.h"
 #include "sysrule.h"
+#include "tmpdir.h"
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
@@ -626,6 +627,11 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 		openlog("sandbox-run", LOG_PID | LOG_NDELAY, LOG_AUTHPRIV);
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	serve(&s);
+	/* No sandboxed process is left: nothing can be using it. */
+	struct tmpdir tmp = { p->tmpdir, tmpdir_lock };
+	if (p->tmpdir && tmpdir_remove(&tmp) < 0)
+		report(&s, s.target, "cannot remove the private temporary directory; the next run "
+				     "with tmppath removes it");
 	_exit(0);
 }
 

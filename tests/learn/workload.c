@@ -5,7 +5,9 @@
  *   workload threads     two threads compute sums, one reads /etc/debian_version
  *   workload numa        a call no promise grants (a single "allow")
  *   workload write FILE  opens an existing FILE write-only (promise wpath)
- *   workload create DIR  creates DIR/created.txt (promise cpath or tmppath)
+ *   workload create DIR  creates DIR/created.txt (promise cpath)
+ *   workload tmpfile     creates a file in $TMPDIR (else /tmp) and removes
+ *                        it (promise tmppath)
  * Output depends only on the arguments. */
 #include <fcntl.h>
 #include <pthread.h>
@@ -111,6 +113,20 @@ static int create_file(const char *dir)
 	return 0;
 }
 
+static int temporary_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/workload.XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return perror(path), 1;
+	close(fd);
+	unlink(path);
+	printf("created and removed a temporary file\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int status = 0;
@@ -125,8 +141,10 @@ int main(int argc, char **argv)
 			status |= write_file(argv[++i]);
 		else if (strcmp(argv[i], "create") == 0 && i + 1 < argc)
 			status |= create_file(argv[++i]);
+		else if (strcmp(argv[i], "tmpfile") == 0)
+			status |= temporary_file();
 		else
-			return fprintf(stderr, "usage: workload fork|threads|numa|write FILE|create DIR...\n"), 2;
+			return fprintf(stderr, "usage: workload fork|threads|numa|write FILE|create DIR|tmpfile...\n"), 2;
 		fflush(stdout);
 	}
 	return status;
