@@ -33,3 +33,10 @@ tests_unit_test_peephole_SOURCES = tests/unit/test-peephole.c tests/unit/bpfrun.
 tests_unit_test_peephole_CFLAGS = $(unit_cflags)
 tests_unit_test_peephole_LDADD = $(unit_ldadd)
 TESTS += tests/unit/test-peephole
+
+# The private temporary directory: made, refused, removed, collected.
+check_PROGRAMS += tests/unit/test-tmpdir
+tests_unit_test_tmpdir_SOURCES = tests/unit/test-tmpdir.c tests/unit/tap.h
+tests_unit_test_tmpdir_CFLAGS = $(unit_cflags)
+tests_unit_test_tmpdir_LDADD = $(unit_ldadd)
+TESTS += tests/unit/test-tmpdir
