@@ -50,6 +50,7 @@ static void print_access(unsigned a)
 	} words[] = {
 		{ ACC_READ_FILE, "read" }, { ACC_READ_DIR, "list" }, { ACC_WRITE, "write" },
 		{ ACC_EXEC, "execute" }, { ACC_CREATE, "create" }, { ACC_IOCTL_DEV, "ioctl" },
+		{ ACC_MAKE_TREE, "mkdir,symlink" },
 	};
 	const char *sep = "";
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)

@@ -128,6 +128,8 @@ static uint64_t rights_for(unsigned access)
 		r |= LL_FS_EXECUTE;
 	if (access & ACC_CREATE)
 		r |= LL_FS_MAKE_REG | LL_FS_REMOVE_FILE;
+	if (access & ACC_MAKE_TREE)
+		r |= LL_FS_MAKE_DIR | LL_FS_REMOVE_DIR | LL_FS_MAKE_SYM;
 	if (access & ACC_IOCTL_DEV)
 		r |= LL_FS_IOCTL_DEV;
 	return r;

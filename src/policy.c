@@ -577,7 +577,9 @@ void policy_add_tmpdir(struct policy *p, const char *path, int fd)
 {
 	p->tmpdir = xstrdup(path);
 	p->tmpdir_fd = fd;
-	add_grant(p, path, ACC_READ | ACC_WRITE | ACC_CREATE,
+	/* Its own, removed at the end: directories (mktemp -d, pic2graph) and
+	 * links there reach nothing Landlock would not check again. */
+	add_grant(p, path, ACC_READ | ACC_WRITE | ACC_CREATE | ACC_MAKE_TREE,
 		  "the private temporary directory (promise tmppath)");
 }
 

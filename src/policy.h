@@ -24,6 +24,7 @@ enum access {
 	ACC_EXEC = 1 << 3,
 	ACC_CREATE = 1 << 4,    /* create and remove regular files beneath */
 	ACC_IOCTL_DEV = 1 << 5, /* ioctl on a device (terminals) */
+	ACC_MAKE_TREE = 1 << 6, /* directories and symbolic links too: a private directory only */
 	ACC_READ = ACC_READ_FILE | ACC_READ_DIR,
 };
 
