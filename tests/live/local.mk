@@ -7,6 +7,11 @@ check_PROGRAMS += tests/live/netops
 tests_live_netops_SOURCES = tests/live/netops.c
 tests_live_netops_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
 tests_live_netops_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
+# What a program sees of temporary directories under tmppath (tmpdir.t).
+check_PROGRAMS += tests/live/tmpprobe
+tests_live_tmpprobe_SOURCES = tests/live/tmpprobe.c
+tests_live_tmpprobe_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_live_tmpprobe_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 live_tests = \
 	tests/live/file-output.t \
 	tests/live/confinement.t \
@@ -16,6 +21,7 @@ live_tests = \
 	tests/live/network.t \
 	tests/live/privileges.t \
 	tests/live/filter-cache.t \
-	tests/live/refuse.t
+	tests/live/refuse.t \
+	tests/live/tmpdir.t
 TESTS += $(live_tests)
 EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini
