@@ -25,6 +25,9 @@
 #ifndef SYS_pidfd_getfd
 #define SYS_pidfd_getfd 438
 #endif
+#ifndef SYS_pidfd_send_signal
+#define SYS_pidfd_send_signal 424
+#endif
 #define TMPFILE_BIT 020000000
 /* What makes an open one that writes or creates: the filter sends those
  * here when the policy declares outputs. */
@@ -499,17 +502,19 @@ static bool endpoint_matches(const struct endpoint *e, const struct sockaddr_sto
 /* Connects the target's socket fd to the address it named, which the
  * broker has compared: its own copy, so a change meanwhile reaches
  * nothing. */
-static enum broker_answer connect_for(struct broker *b, const struct seccomp_notif *req,
-				      pid_t tgid, int fd, const struct sockaddr_storage *ss, size_t len,
-				      struct seccomp_notif_resp *resp)
+static enum broker_answer socket_call_for(struct broker *b, const struct seccomp_notif *req,
+					  pid_t tgid, int fd, const struct sockaddr_storage *ss,
+					  size_t len, struct seccomp_notif_resp *resp)
 {
 	int pidfd = (int)syscall(SYS_pidfd_open, tgid, 0);
 	int sock = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
 	int err = sock < 0 ? errno : 0;
-	struct relay *r = sock < 0 ? NULL : relay_of(b, sock);
+	struct relay *r = sock < 0 || req->data.nr == SYS_bind ? NULL : relay_of(b, sock);
+	int (*call)(int, const struct sockaddr *, socklen_t) =
+		req->data.nr == SYS_bind ? bind : connect;
 	if (r)
 		err = connect_relay(r, ss, len);
-	else if (sock >= 0 && connect(sock, (const struct sockaddr *)ss, (socklen_t)len) < 0)
+	else if (sock >= 0 && call(sock, (const struct sockaddr *)ss, (socklen_t)len) < 0)
 		err = errno;
 	if (sock >= 0)
 		close(sock);
@@ -518,25 +523,173 @@ static enum broker_answer connect_for(struct broker *b, const struct seccomp_not
 	return result(req, err, resp);
 }
 
+/* What the promises allow of an address, where Landlock cannot say it on
+ * this kernel: no abstract Unix socket below ABI 6 (its scope), TCP only
+ * to the profile's ports below ABI 4. NULL, or why not. */
+static const char *scope_refuses(const struct policy *p, const struct sockaddr_storage *ss,
+				 size_t len, bool bind)
+{
+	const struct sockaddr_un *un = (const void *)ss;
+	const struct sockaddr_in *in = (const void *)ss;
+	/* Landlock's scope is on connecting (and sending), not on binding. */
+	if (ss->ss_family == AF_UNIX && len > offsetof(struct sockaddr_un, sun_path) &&
+	    !un->sun_path[0] && !bind && landlock_below(p, 6))
+		return "an abstract Unix socket, outside the sandbox";
+	if ((ss->ss_family != AF_INET && ss->ss_family != AF_INET6) || !p->restrict_tcp ||
+	    !landlock_below(p, 4))
+		return NULL;
+	for (size_t i = 0; i < p->n_ports; i++)
+		if (p->ports[i].bind == bind && p->ports[i].port == ntohs(in->sin_port))
+			return NULL; /* sin_port and sin6_port share their place */
+	return bind ? "a TCP port the profile does not let it bind"
+		    : "a TCP port the profile does not let it connect to";
+}
+
+/* connect, and bind below Landlock ABI 4: an endpoint of a preload rule, or
+ * what the promises grant within the scopes; made by the broker itself with
+ * the address it compared (a continued call would read it again). */
 static enum broker_answer broker_connect(struct broker *b, const struct seccomp_notif *req,
 					 pid_t tgid, struct seccomp_notif_resp *resp, char *why,
 					 size_t size)
 {
 	const uint64_t *a = (const uint64_t *)req->data.args;
+	bool bind = req->data.nr == SYS_bind;
 	struct sockaddr_storage ss;
 	memset(&ss, 0, sizeof ss);
 	size_t len = a[2] < sizeof ss ? (size_t)a[2] : sizeof ss;
 	if (decode_read_remote((pid_t)req->pid, a[1], (char *)&ss, len, false) != len ||
 	    len < sizeof(sa_family_t))
-		return go_on(b, req, tgid, resp);
-	for (size_t i = 0; i < b->p->n_endpoints; i++)
+		return policy_grants_call(b->p, req->data.nr, a, tgid) ? result(req, EFAULT, resp)
+									: BROKER_NOT_MINE;
+	for (size_t i = 0; !bind && i < b->p->n_endpoints; i++)
 		if (endpoint_matches(&b->p->endpoints[i], &ss, len))
-			return connect_for(b, req, tgid, (int)a[0], &ss, len, resp);
-	if (policy_grants_call(b->p, req->data.nr, a, tgid))
+			return socket_call_for(b, req, tgid, (int)a[0], &ss, len, resp);
+	if (!policy_grants_call(b->p, req->data.nr, a, tgid)) {
+		if (!b->p->n_endpoints)
+			return BROKER_NOT_MINE;
+		const struct endpoint *e = &b->p->endpoints[0];
+		return refuse(why, size, "not an endpoint a preload rule names (%s: %s)",
+			      e->family == AF_UNIX ? e->path : "a TCP address", e->why);
+	}
+	const char *scope = scope_refuses(b->p, &ss, len, bind);
+	if (scope)
+		return refuse(why, size, "%s (Landlock ABI %d cannot scope it here; the filter "
+			      "and the supervisor do)", scope, b->p->landlock_abi);
+	return socket_call_for(b, req, tgid, (int)a[0], &ss, len, resp);
+}
+
+/* ---- signals, below Landlock ABI 6 ---- */
+
+static bool is_signal_call(int nr)
+{
+	return nr == SYS_kill || nr == SYS_tgkill || nr == SYS_rt_sigqueueinfo ||
+	       nr == SYS_rt_tgsigqueueinfo;
+}
+
+static pid_t parent_of(pid_t pid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* "PID (COMM) STATE PPID": COMM may hold anything, so from its last ')'. */
+	const char *close_paren = strrchr(buf, ')');
+	int ppid = 0;
+	return close_paren && sscanf(close_paren + 1, " %*c %d", &ppid) == 1 ? ppid : 0;
+}
+
+/* The sandbox's own processes: the target and what descends from it; not
+ * the supervisor, which the target started (clone) but which is outside. */
+static bool own_process(const struct broker *b, pid_t pid)
+{
+	if (pid <= 0 || pid == getpid())
+		return false;
+	for (int depth = 0; pid > 1 && depth < 4096; depth++, pid = parent_of(pid))
+		if (pid == b->target)
+			return true;
+	return false;
+}
+
+/* kill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo to a process outside the
+ * caller's own: allowed to the sandbox's own processes (what Landlock's
+ * signal scope allows from ABI 6), never to a group or to -1. The caller's
+ * own process goes on; another is signalled through a pidfd taken before
+ * the check, so a pid reused meanwhile is not hit. */
+static enum broker_answer broker_signal(struct broker *b, const struct seccomp_notif *req,
+					pid_t tgid, struct seccomp_notif_resp *resp, char *why,
+					size_t size)
+{
+	const uint64_t *a = (const uint64_t *)req->data.args;
+	pid_t pid = (pid_t)a[0];
+	if (!policy_grants_call(b->p, req->data.nr, a, tgid))
+		return BROKER_NOT_MINE;
+	if (pid == tgid)
 		return go_on(b, req, tgid, resp);
-	const struct endpoint *e = &b->p->endpoints[0];
-	return refuse(why, size, "not an endpoint a preload rule names (%s: %s)",
-		      e->family == AF_UNIX ? e->path : "a TCP address", e->why);
+	int pidfd = pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+	if (pidfd < 0 || !own_process(b, pid)) {
+		if (pidfd >= 0)
+			close(pidfd);
+		return refuse(why, size, "signals reach the sandbox's own processes only "
+			      "(Landlock ABI %d has no signal scope; the supervisor keeps it)",
+			      b->p->landlock_abi);
+	}
+	long r;
+	if (req->data.nr == SYS_kill)
+		r = syscall(SYS_pidfd_send_signal, pidfd, (int)a[1], NULL, 0);
+	else if (req->data.nr == SYS_tgkill)
+		r = syscall(SYS_tgkill, pid, (pid_t)a[1], (int)a[2]);
+	else
+		r = -2; /* with a siginfo of the caller's: the kernel runs it */
+	int err = r == -1 ? errno : 0;
+	close(pidfd);
+	if (r == -2)
+		return go_on(b, req, tgid, resp);
+	return result(req, err, resp);
+}
+
+/* ---- truncation by path, below Landlock ABI 3 ---- */
+
+static bool is_truncate_call(int nr)
+{
+#ifdef SYS_truncate64
+	if (nr == SYS_truncate64)
+		return true;
+#endif
+	return nr == SYS_truncate;
+}
+
+/* Landlock checks truncation from ABI 3 on; below it, truncate(path) would
+ * cut any file the sandbox may read. A declared output is truncated by the
+ * broker beneath its directory; anything else is refused. */
+static enum broker_answer broker_truncate(struct broker *b, const struct seccomp_notif *req,
+					  pid_t tgid, struct seccomp_notif_resp *resp, char *why,
+					  size_t size)
+{
+	const uint64_t *a = (const uint64_t *)req->data.args;
+	char path[PATH_MAX];
+	const char *name;
+	if (!policy_grants_call(b->p, req->data.nr, a, tgid))
+		return BROKER_NOT_MINE;
+	if (!read_path((pid_t)req->pid, a[0], path))
+		return result(req, EFAULT, resp);
+	int dir = open_parent((pid_t)req->pid, AT_FDCWD, path, &name);
+	int i = dir < 0 ? -1 : output_named(b, dir, name);
+	if (dir >= 0)
+		close(dir);
+	if (i < 0 || b->p->outputs[i].pattern)
+		return refuse(why, size, "truncation by path of %s: Landlock ABI %d cannot check it "
+			      "(only declared outputs; open the file for writing and ftruncate it)",
+			      name, b->p->landlock_abi);
+	int fd = openat(b->out_dir[i], name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int err = fd < 0 || ftruncate(fd, (off_t)a[1]) < 0 ? errno : 0;
+	if (fd >= 0)
+		close(fd);
+	return result(req, err, resp);
 }
 
 /* ---- the entry points ---- */
@@ -547,8 +700,12 @@ enum broker_answer broker_handle(struct broker *b, const struct seccomp_notif *r
 	const struct policy *p = b->p;
 	const uint64_t *args = (const uint64_t *)req->data.args;
 	struct open_call c;
-	if (p->n_endpoints && req->data.nr == SYS_connect)
+	if (policy_brokers_sockets(p) && (req->data.nr == SYS_connect || req->data.nr == SYS_bind))
 		return broker_connect(b, req, tgid, resp, why, size);
+	if (is_signal_call(req->data.nr) && landlock_below(p, 6))
+		return broker_signal(b, req, tgid, resp, why, size);
+	if (is_truncate_call(req->data.nr) && landlock_below(p, 3))
+		return broker_truncate(b, req, tgid, resp, why, size);
 	if (req->data.nr == SYS_socket && unix_endpoints(p) && args[0] == AF_UNIX &&
 	    (args[1] & 0xf) == SOCK_DGRAM && !policy_grants_call(p, SYS_socket, args, tgid))
 		return serve_dgram_socket(b, req, resp);
@@ -575,9 +732,9 @@ static int open_dir(const char *path)
 	return fd;
 }
 
-void broker_open(struct broker *b, const struct policy *p, int listener)
+void broker_open(struct broker *b, const struct policy *p, int listener, pid_t target)
 {
-	*b = (struct broker){ .p = p, .listener = listener };
+	*b = (struct broker){ .p = p, .listener = listener, .target = target };
 	b->out_dir = xcalloc(p->n_outputs + 1, sizeof *b->out_dir);
 	b->list_dir = xcalloc(p->listable.n + 1, sizeof *b->list_dir);
 	for (size_t i = 0; i < p->n_outputs; i++)

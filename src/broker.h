@@ -12,6 +12,10 @@
  *     since a right on a directory holds beneath it too);
  *   connect, when a preload rule names endpoints: the broker compares the
  *     address, takes the target's socket (pidfd_getfd) and connects it;
+ *   what Landlock scopes from a later ABI than the kernel's: signals to
+ *     processes other than the caller (ABI 6: the sandbox's own only),
+ *     connect to abstract Unix sockets (ABI 6: none), TCP ports (ABI 4: the
+ *     profile's), truncate by path (ABI 3: declared outputs only);
  *   socket(AF_UNIX, SOCK_DGRAM), when a rule names a Unix endpoint: the
  *     target gets one end of a SOCK_SEQPACKET pair, which ignores the
  *     address sendmsg() names (a datagram socket, even a connected one,
@@ -49,6 +53,7 @@ struct relay {
 struct broker {
 	const struct policy *p;
 	int listener;
+	pid_t target;           /* the sandbox's first process: its own are this and below */
 	int *out_dir;           /* per output: its directory (O_PATH), or -1 */
 	int *list_dir;          /* per directory operand (O_PATH), or -1 */
 	struct strlist created; /* "DIR/NAME" of what this run's patterns created */
@@ -64,7 +69,7 @@ enum broker_answer {
 };
 
 /* Opens what the broker serves from (the policy's paths are absolute). */
-void broker_open(struct broker *b, const struct policy *p, int listener);
+void broker_open(struct broker *b, const struct policy *p, int listener, pid_t target);
 /* Serves one notification of tid (of process tgid), or says it is not one
  * of the broker's; why receives the reason of a refusal. */
 enum broker_answer broker_handle(struct broker *b, const struct seccomp_notif *req, pid_t tgid,

@@ -156,7 +156,51 @@ static void print_landlock(const struct policy *p)
 	for (size_t i = 0; i < p->n_ports; i++)
 		printf("  TCP %s port %u: %s\n", p->ports[i].bind ? "bind" : "connect",
 		       p->ports[i].port, p->ports[i].why);
-	printf("  signals and abstract unix sockets: scoped to the sandbox (ABI 6)\n");
+}
+
+/* Each guarantee of the policy and the layer that keeps it on this kernel:
+ * Landlock where its ABI has the right, else the filter and the
+ * supervisor (broker.h), which keep what later ABIs added. */
+static void print_layer(const struct policy *p, int abi, const char *landlock, const char *below)
+{
+	if (!p->landlock_abi)
+		printf("not kept: no Landlock (landlock = %s)\n", landlock_mode_names[p->landlock]);
+	else if (landlock_below(p, abi))
+		printf("seccomp + supervisor (%s; Landlock ABI %d has no such rule)\n", below,
+		       p->landlock_abi);
+	else
+		printf("Landlock%s\n", landlock);
+}
+
+static void print_guarantees(const struct policy *p)
+{
+	int unix_promise = promise_lookup("unix"), inet = promise_lookup("inet");
+	printf("guarantees, and the layer that keeps each on this kernel:\n");
+	printf("  reads: declared inputs and the read set only: ");
+	print_layer(p, 1, "", "");
+	printf("  writes: declared names only: ");
+	print_layer(p, 1, p->n_outputs ? " + supervisor (it creates the declared outputs)" : "", "");
+	printf("  execution: the target and declared helpers only: ");
+	print_layer(p, 1, "", "");
+	printf("  truncation: declared outputs only: ");
+	print_layer(p, 3, " (ABI 3)", "truncate by path refused but for declared outputs");
+	printf("  signals: the sandbox's own processes only: ");
+	print_layer(p, 6, " signal scope (ABI 6)", "kill and tgkill checked by the supervisor");
+	printf("  abstract Unix sockets: none: ");
+	if (p->promise[unix_promise] || p->n_endpoints)
+		print_layer(p, 6, " scope (ABI 6)", "connect checked by the supervisor");
+	else
+		printf("seccomp (no unix promise: no socket that could connect)\n");
+	if (p->restrict_tcp && p->promise[inet]) {
+		printf("  TCP: the listed ports only: ");
+		print_layer(p, 4, " port rules (ABI 4)", "connect and bind checked by the supervisor");
+	} else if (!p->promise[inet]) {
+		printf("  TCP: %s: seccomp (no inet promise)\n",
+		       p->n_endpoints ? "a preload rule's endpoints only, connected by the supervisor"
+				      : "none");
+	} else {
+		printf("  TCP: any (promise inet without a port list)\n");
+	}
 }
 
 /* An endpoint as host:port, [host]:port or its socket's path. */
@@ -273,6 +317,7 @@ void explain_print(const struct policy *p, unsigned bpf_instructions)
 	printf("reports: %s\n", policy_supervised(p) ? log_names[p->log] : "none (no supervisor)");
 	print_promises(p);
 	print_landlock(p);
+	print_guarantees(p);
 	print_broker(p);
 	print_preloads(p);
 	printf("capabilities: all dropped; no_new_privs: set\n");

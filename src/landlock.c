@@ -80,8 +80,18 @@ static long ll_restrict_self(int fd)
 
 int landlock_abi(void)
 {
-	long abi = ll_create_ruleset(NULL, 0, LL_CREATE_RULESET_VERSION);
-	return abi < 0 ? -errno : (int)abi;
+	static int known; /* 0 until asked: the answer is never 0 */
+	if (!known) {
+		long abi = ll_create_ruleset(NULL, 0, LL_CREATE_RULESET_VERSION);
+		known = abi < 0 ? -errno : (int)abi;
+	}
+	return known;
+}
+
+int landlock_abi_in_use(const struct policy *p)
+{
+	int abi = landlock_abi();
+	return p->landlock == LANDLOCK_OFF || abi < 0 ? 0 : abi;
 }
 
 /* The kernel documentation's pattern: start from everything this code knows

@@ -4,8 +4,12 @@
 
 #include "policy.h"
 
-/* The running kernel's Landlock ABI version, or a negative errno. */
+/* The running kernel's Landlock ABI version, or a negative errno (asked
+ * once). */
 int landlock_abi(void);
+/* The ABI this policy's Landlock is applied with: the kernel's, or 0 when
+ * landlock = off or the kernel has none. */
+int landlock_abi_in_use(const struct policy *p);
 /* A ruleset made, not yet applied: fd is -1 when Landlock is skipped
  * (landlock = off, or unavailable under best-effort). */
 struct landlock_ruleset {

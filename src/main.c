@@ -231,6 +231,7 @@ int main(int argc, char **argv)
 		.args = &files,
 	};
 	policy_build(&in, &policy);
+	policy.landlock_abi = landlock_abi_in_use(&policy);
 	if (policy.private_tmp && cli.mode != MODE_EXPLAIN)
 		make_private_tmp(&policy);
 

@@ -510,14 +510,28 @@ static void add_network(const struct policy_input *in, struct policy *p)
 		p->restrict_tcp = true;
 }
 
-/* The lowest Landlock ABI that enforces everything this policy asks for. */
+/* The lowest Landlock ABI on which every guarantee of this policy holds:
+ * what later ABIs added, the filter and the supervisor keep below them
+ * (signal and abstract-socket scopes, 6; TCP ports, 4; truncation by path,
+ * 3: landlock_below), so any Landlock at all does. */
 static unsigned abi_needed(const struct policy *p)
 {
-	if (p->promise[promise_lookup("proc")])
-		return 6; /* signals beyond itself: scoped by Landlock only */
-	if (p->n_ports)
-		return 4; /* TCP port rules */
+	(void)p;
 	return 1;
+}
+
+/* landlock = off asks for no such confinement, and gets none from the
+ * other layers either; best-effort without Landlock gets all they keep. */
+bool landlock_below(const struct policy *p, int abi)
+{
+	return p->landlock != LANDLOCK_OFF && p->landlock_abi < abi;
+}
+
+bool policy_brokers_sockets(const struct policy *p)
+{
+	int unix_promise = promise_lookup("unix"), inet = promise_lookup("inet");
+	return p->n_endpoints || (landlock_below(p, 6) && p->promise[unix_promise]) ||
+	       (landlock_below(p, 4) && p->promise[inet] && p->n_ports);
 }
 
 void policy_build(const struct policy_input *in, struct policy *p)
@@ -570,7 +584,11 @@ bool policy_supervised(const struct policy *p)
 
 bool policy_brokered(const struct policy *p)
 {
-	return p->n_outputs || p->listable.n || p->n_endpoints;
+	int proc = promise_lookup("proc"), thread = promise_lookup("thread"),
+	    wpath = promise_lookup("wpath");
+	return p->n_outputs || p->listable.n || policy_brokers_sockets(p) ||
+	       (landlock_below(p, 6) && (p->promise[proc] || p->promise[thread])) ||
+	       (landlock_below(p, 3) && p->promise[wpath]);
 }
 
 void policy_add_tmpdir(struct policy *p, const char *path, int fd)

@@ -77,6 +77,11 @@ struct policy {
 	int log;                 /* enum log_target */
 	int landlock;            /* enum landlock_mode */
 	unsigned landlock_abi_needed;
+	/* The ABI Landlock is applied with on this kernel, 0 for none (set by
+	 * main.c before the filter is built): below 6 the filter and the
+	 * supervisor keep the signal and abstract-socket scopes, below 4 the
+	 * TCP ports, below 3 truncation by path (landlock_below). */
+	int landlock_abi;
 	struct grant *grants;
 	size_t n_grants;
 	size_t grants_cap;       /* policy.c's: allocated grants */
@@ -121,6 +126,12 @@ bool policy_supervised(const struct policy *p);
 bool policy_brokered(const struct policy *p);
 /* The private temporary directory, once made (tmpdir.h): granted. */
 void policy_add_tmpdir(struct policy *p, const char *path, int fd);
+/* Whether Landlock as applied on this kernel lacks what ABI abi added, so
+ * that the filter and the supervisor keep it instead. */
+bool landlock_below(const struct policy *p, int abi);
+/* Whether connect (and bind) go to the supervisor: preload endpoints, or
+ * scopes that Landlock cannot keep on this kernel. */
+bool policy_brokers_sockets(const struct policy *p);
 /* Whether an output's file name is a pattern (page-%d.png). */
 bool output_is_pattern(const char *name);
 void policy_free(struct policy *p);

@@ -59,6 +59,32 @@ static bool brokered_call(const struct policy *p, int nr)
 					  nr == SCMP_SYS(creat));
 }
 
+/* What Landlock scopes from an ABI on: below it, the calls that a promise
+ * grants whole go to the supervisor instead (broker.h), which lets them
+ * reach the sandbox's own processes, the ports and addresses granted, and
+ * truncates declared outputs only. Rules with conditions stay (kill of
+ * itself). */
+static const struct {
+	const char *call;
+	int abi;
+} landlock_scoped[] = {
+	{ "kill", 6 }, { "tgkill", 6 }, { "rt_sigqueueinfo", 6 }, { "rt_tgsigqueueinfo", 6 },
+	{ "truncate", 3 }, { "truncate64", 3 },
+};
+
+static bool scoped_below(const struct policy *p, const struct sys_rule *r)
+{
+	if (r->ncond)
+		return false;
+	if (policy_brokers_sockets(p) && (strcmp(r->name, "connect") == 0 ||
+					   strcmp(r->name, "bind") == 0))
+		return true;
+	for (size_t i = 0; i < sizeof landlock_scoped / sizeof landlock_scoped[0]; i++)
+		if (strcmp(landlock_scoped[i].call, r->name) == 0)
+			return landlock_below(p, landlock_scoped[i].abi);
+	return false;
+}
+
 /* The opens the broker need not see: read-only ones (rpath, which every
  * profile holds), and with directory operands only those without
  * O_DIRECTORY. */
@@ -84,7 +110,8 @@ static void promise_rules(struct ruleset *rs, const struct policy *p)
 			continue;
 		const struct promise *pr = promise_at(i);
 		for (size_t j = 0; j < pr->nrules; j++)
-			if (rule_nr(&pr->rules[j]) >= 0 && !brokered_call(p, rule_nr(&pr->rules[j])))
+			if (rule_nr(&pr->rules[j]) >= 0 && !brokered_call(p, rule_nr(&pr->rules[j])) &&
+			    !scoped_below(p, &pr->rules[j]))
 				add_catalogue_rule(rs, &pr->rules[j]);
 	}
 	brokered_open_rules(rs, p);
@@ -100,7 +127,8 @@ static void allow_rules(struct ruleset *rs, const struct policy *p)
 				    p->allow.origin[i], p->allow.item[i]);
 			continue;
 		}
-		if (brokered_call(p, nr))
+		if (brokered_call(p, nr) || (policy_brokers_sockets(p) && (nr == SCMP_SYS(connect) ||
+									      nr == SCMP_SYS(bind))))
 			continue; /* the broker asks policy_grants_call */
 		struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, nr, p->allow.item[i]);
 		int n = sysrule_cmps(p->allow.item[i], r->cmp);
@@ -240,7 +268,8 @@ static void policy_rules(struct ruleset *rs, const void *arg)
  * printed piece by piece. */
 static char *policy_inputs(const struct policy *p)
 {
-	size_t size = sizeof "promises:" + sizeof "\nreport: 0\n" + sizeof "\nbrokered opens: " + 2 * sizeof(uint64_t);
+	size_t size = sizeof "promises:" + sizeof "\nreport: 0\n" + sizeof "\nbrokered opens: " +
+		      2 * sizeof(uint64_t) + sizeof "\nlandlock: 99";
 	for (size_t i = 0; i < promise_count(); i++)
 		size += p->promise[i] ? 1 + strlen(promise_at(i)->name) : 0;
 	for (size_t i = 0; i < p->allow.n; i++)
@@ -264,6 +293,10 @@ static char *policy_inputs(const struct policy *p)
 		put_hex(hex, bytes, sizeof bytes);
 		end = stpcpy(stpcpy(end, "\nbrokered opens: "), hex);
 	}
+	/* The filter differs below the Landlock ABIs that scope (landlock_scoped). */
+	char abi[12];
+	put_uint(abi, (unsigned)(p->landlock_abi < 6 ? p->landlock_abi : 6) % 100);
+	end = stpcpy(stpcpy(end, "\nlandlock: "), abi);
 	stpcpy(end, p->on_violation == VIOLATION_REPORT ? "\nreport: 1\n" : "\nreport: 0\n");
 	return text;
 }

@@ -622,7 +622,7 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 	s.listener = detach_fds(listener, &tmpdir_lock);
 	s.pidfd = (int)syscall(SYS_pidfd_open, s.target, 0);
 	if (policy_brokered(p))
-		broker_open(&s.broker, p, s.listener);
+		broker_open(&s.broker, p, s.listener, s.target);
 	if (p->log == REPORT_SYSLOG || p->log == REPORT_BOTH)
 		openlog("sandbox-run", LOG_PID | LOG_NDELAY, LOG_AUTHPRIV);
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);

@@ -12,6 +12,11 @@ check_PROGRAMS += tests/live/tmpprobe
 tests_live_tmpprobe_SOURCES = tests/live/tmpprobe.c
 tests_live_tmpprobe_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
 tests_live_tmpprobe_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
+# Calls Landlock scopes from later ABIs (old-abi.t).
+check_PROGRAMS += tests/live/scopetry
+tests_live_scopetry_SOURCES = tests/live/scopetry.c
+tests_live_scopetry_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_live_scopetry_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
 live_tests = \
 	tests/live/file-output.t \
 	tests/live/confinement.t \
@@ -22,6 +27,7 @@ live_tests = \
 	tests/live/privileges.t \
 	tests/live/filter-cache.t \
 	tests/live/refuse.t \
-	tests/live/tmpdir.t
+	tests/live/tmpdir.t \
+	tests/live/old-abi.t
 TESTS += $(live_tests)
 EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini
