@@ -17,17 +17,9 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "pidfd.h"
 #include "sysrule.h"
 
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
-#ifndef SYS_pidfd_getfd
-#define SYS_pidfd_getfd 438
-#endif
-#ifndef SYS_pidfd_send_signal
-#define SYS_pidfd_send_signal 424
-#endif
 #define TMPFILE_BIT 020000000
 /* What makes an open one that writes or creates: the filter sends those
  * here when the policy declares outputs. */

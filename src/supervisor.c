@@ -31,19 +31,11 @@
 #include "fdpass.h"
 #include "caps.h"
 #include "decode.h"
+#include "pidfd.h"
 #include "promises.h"
 #include "sysrule.h"
 #include "tmpdir.h"
 
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
-#ifndef SYS_pidfd_getfd
-#define SYS_pidfd_getfd 438
-#endif
-#ifndef SYS_pidfd_send_signal
-#define SYS_pidfd_send_signal 424
-#endif
 
 /* AddressSanitizer builds (SR_ASAN, util.h) start the supervisor with two
  * forks (start_supervisor). */
