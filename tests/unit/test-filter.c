@@ -267,8 +267,14 @@ static void check_filter(const char *what, const struct policy *p, const struct 
 	   "%s: an execve with other pointers is denied", what);
 }
 
+/* The catalogue's whole grants as they stand where Landlock has every scope
+ * (ABI 6 and later); below it check_old_abi's calls go to the supervisor. */
+#define FULL_LANDLOCK 7
+
 static void check_policy(const char *what, struct policy *p, uint32_t deny, bool supervised)
 {
+	if (!p->landlock_abi)
+		p->landlock_abi = FULL_LANDLOCK;
 	char *argv[] = { "true", NULL }, *envp[] = { "A=1", NULL };
 	struct exec_args ex = seccomp_prepare_exec("/bin/true", argv, envp);
 	struct filters *fresh = seccomp_build(p, &ex, supervised, NULL);
@@ -312,6 +318,8 @@ static void grant(struct policy *p, const char *name)
  * quiet getxattr answers made it 280 and 333. */
 static void check_size(struct policy *p, unsigned most, unsigned most_ebpf)
 {
+	if (!p->landlock_abi)
+		p->landlock_abi = FULL_LANDLOCK;
 	char *argv[] = { "true", NULL }, *envp[] = { "A=1", NULL };
 	struct exec_args ex = seccomp_prepare_exec("/bin/true", argv, envp);
 	struct filters *f = seccomp_build(p, &ex, false, NULL);
@@ -444,6 +452,39 @@ static void check_refuse(void)
 	strlist_free(&w.refuse);
 }
 
+/* Below Landlock ABI 6 (signal scope) and 3 (truncation), the calls that
+ * proc and wpath grant whole go to the supervisor (broker.h), while
+ * signals to itself stay allowed by stdio's condition. */
+static void check_old_abi(void)
+{
+	struct policy o = { .on_violation = VIOLATION_DENY, .landlock_abi = 2 };
+	grant(&o, "stdio");
+	grant(&o, "proc");
+	grant(&o, "wpath");
+	char *argv[] = { "true", NULL }, *envp[] = { "A=1", NULL };
+	struct exec_args ex = seccomp_prepare_exec("/bin/true", argv, envp);
+	struct filters *f = seccomp_build(&o, &ex, true, NULL);
+	const struct sock_fprog *prog = seccomp_program(f);
+	uint32_t arch = seccomp_arch_native(), notif = SECCOMP_RET_USER_NOTIF;
+	uint64_t self = (uint64_t)getpid();
+	ok(call(prog, arch, SCMP_SYS(kill), self + 1, 0, 0) == notif,
+	   "ABI 2: kill of another process goes to the supervisor");
+	ok(call(prog, arch, SCMP_SYS(kill), self, 0, 0) == SECCOMP_RET_ALLOW,
+	   "ABI 2: ... of itself is allowed in the kernel");
+	ok(call(prog, arch, SCMP_SYS(tgkill), self + 1, self + 1, 0) == notif,
+	   "ABI 2: tgkill of another process goes to the supervisor");
+	ok(call(prog, arch, SCMP_SYS(truncate), 0, 0, 0) == notif,
+	   "ABI 2: truncate by path goes to the supervisor");
+	ok(call(prog, arch, SCMP_SYS(ftruncate), 3, 0, 0) == SECCOMP_RET_ALLOW,
+	   "ABI 2: ftruncate (checked at the open) is allowed");
+	seccomp_free(f);
+	o.landlock_abi = FULL_LANDLOCK;
+	f = seccomp_build(&o, &ex, true, NULL);
+	ok(call(seccomp_program(f), arch, SCMP_SYS(kill), self + 1, 0, 0) == SECCOMP_RET_ALLOW,
+	   "ABI 7: kill of another process is allowed (Landlock scopes it)");
+	seccomp_free(f);
+}
+
 int main(void)
 {
 	struct policy p = { 0 };
@@ -491,5 +532,6 @@ int main(void)
 
 	check_refuse();
 	check_synthetic();
+	check_old_abi();
 	return tap_done();
 }
