@@ -107,8 +107,11 @@ for runner in $(runners); do
 	live=$(sed -n 's/^ready //p' "$home/alive")
 	dead_dir=$(sed -n 's/^TMPDIR=//p' "$home/orphan")
 	live_dir=$(sed -n 's/^TMPDIR=//p' "$home/alive")
-	# The supervisor is the target's only child (cloned by the launcher).
-	supervisor=$(cat "/proc/$pid/task/$pid/children")
+	# The supervisor holds the directory's lock, as descriptor 4 (it is the
+	# target's child here, a grandchild of init in a sanitizer build).
+	supervisor=$(for p in /proc/[0-9]*; do
+		[ "$(readlink "$p/fd/4" 2>/dev/null)" = "$dead_dir" ] && echo "${p#/proc/}"
+	done)
 	kill -KILL $supervisor
 	kill -KILL "$pid"
 	sleep 0.3
