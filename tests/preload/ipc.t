@@ -80,7 +80,14 @@ for runner in $(runners); do
 done
 
 # The launcher resolves faked's objects before confining; without them it
-# refuses to run (fail closed), and says why.
+# refuses to run (fail closed), and says why. Only a static launcher can be
+# run so without faked: a dynamic one (sanitizer builds) loads the library
+# itself, whose first call then waits for a faked that is not there.
+if ! file -L "$SANDBOX_RUN" | grep -Eq 'static-pie linked|statically linked'; then
+	skip "FAKEROOTKEY naming no faked" "a dynamically linked launcher loads libfakeroot itself"
+	done_testing
+	exit 0
+fi
 key=$(free_key)
 FAKEROOTKEY=$key LD_PRELOAD=$lib "$SANDBOX_RUN" file /etc/passwd >/dev/null 2>"$tmp/err"
 is $? 125 "FAKEROOTKEY naming no queue: exit 125"
