@@ -409,6 +409,8 @@ int main(void)
 		}
 		for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 			ok(run_as(users[u], cases[i].fn) == 0, "%s (as %s)", cases[i].what, who);
+		free(base);
+		base = NULL;
 	}
 	/* Someone else's parent: root's, tried by nobody; or, run as an ordinary
 	 * user, a directory of root's that exists anyway. */
@@ -425,5 +427,6 @@ int main(void)
 	char *rm = xstrjoin("rm -rf ", top, NULL);
 	if (system(rm) != 0)
 		printf("# could not remove %s\n", top);
+	free(rm);
 	return tap_done();
 }
