@@ -164,9 +164,11 @@ measure loop 3 0 "syscall-loop 20000" "$bin/syscall-loop 20000" \
 # The difference to the Landlock row, over COUNT, is one brokered open.
 ncreates=200
 creates_dir=$work/creates
-creates() { # creates PREFIX...: a fresh directory, then the workload
+creates() { # creates DIR PREFIX...: a fresh directory, then the workload
+	local dir=$1
+	shift
 	printf 'rm -rf %s && mkdir %s && %s %s -o %s/f-%%d %s' "$creates_dir" "$creates_dir" "$*" \
-		"$bin/creates" "$creates_dir" "$ncreates"
+		"$bin/creates" "$dir" "$ncreates"
 }
 measure_shell() { # as measure, but the commands run under bash -c
 	local group=$1 runs=$2 ref=$3 args=() 
@@ -174,12 +176,11 @@ measure_shell() { # as measure, but the commands run under bash -c
 	while [ $# -gt 0 ]; do args+=("$1" "bash -c '$2'"); shift 2; done
 	measure "$group" "$runs" "$ref" "${args[@]}"
 }
-landlock_profile=$work/creates-landlock.ini
-{ cat "$here/creates-landlock.ini"; printf '[filesystem]\nwrite = %s\n' "$creates_dir"; } >"$landlock_profile"
 mkdir -p "$creates_dir"
-measure_shell broker 1 1 "creates $ncreates files" "$(creates)" \
-	"sandbox-run creates, Landlock-granted directory" "$(creates "$SR -p $landlock_profile")" \
-	"sandbox-run creates, each open brokered" "$(creates "$SR -p $here/creates.ini")"
+measure_shell broker 1 1 "creates $ncreates files" "$(creates "$creates_dir")" \
+	"sandbox-run creates, Landlock-granted directory" \
+	"$(creates TMPDIR "$SR -p $here/creates-landlock.ini")" \
+	"sandbox-run creates, each open brokered" "$(creates "$creates_dir" "$SR -p $here/creates.ini")"
 
 # A man page through man-db, with sandbox-run in front of each filter it
 # lets us name (DEFINE): tbl and nroff (which runs groff, troff, grotty).
