@@ -11,3 +11,4 @@ include tests/hostile/local.mk
 include tests/admin/local.mk
 include tests/learn/local.mk
 include tests/bench/local.mk
+include tests/kernels/local.mk

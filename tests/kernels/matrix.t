@@ -1,0 +1,203 @@
+# The kernel matrix: sandbox-run's tests on the kernels its users run.
+# Debian's own kernels (linux-image-amd64 of bookworm, trixie and
+# bullseye: 6.1, 6.12 and 5.10), fetched from the archive (fetch-kernel),
+# each booted under qemu with this machine's root shared read-only under an
+# overlay on a scratch ext4 disk (make-initramfs, init, boot); inside, as root, tests of
+# this build tree run (guest-tests; they run parts as nobody themselves),
+# and their results come out here as one TAP stream, each prefixed with
+# its kernel ("ok 12 - [6.1] tests/live/landlock.t: ..."). Per kernel also:
+# it booted, ran the tests and powered off, and each test file ran to its
+# plan and exited 0. Skips as a whole only when qemu cannot run at all.
+#
+# KVM is tried once (a nested host may offer /dev/kvm and still not boot a
+# stock kernel: qemu stops at once, or nothing happens); otherwise TCG,
+# several times slower: an exec costs ~50 ms, sandbox-run file ~0.2 s.
+# Two guests run at a time (the machine has 2 cores; a guest keeps about
+# one busy), 2 vCPUs and 2 GiB each.
+#
+# What runs inside, and why only this (CI must stay under an hour; times
+# under TCG here): every tests/live/*.t (~4 min: Landlock, the filter, the
+# supervisor, exit statuses, refusals, the private /tmp), the escape suite
+# (~7 min), fakeroot (30 s) and tools.t (45 s: file, file -z on zstd,
+# man -l through man-db, gs to PNG, fakeroot-tcp and -sysv: each confined
+# as unconfined), on every kernel; compat/file.t (~13 min: file, -z, -i, -b
+# over 3000 files) on bookworm's 6.1 only, the kernel of the system README
+# names. Left out: the unit tests and the fuzz replays (no kernel in
+# them), the other compat, preload, hostile, supervisor, learn and admin
+# tests (the host runs them all; what they add over the ones above is the
+# tools' and libraries' behaviour, not the kernel's), and the sanitizer
+# and fuzzing builds (this test is in the plain build's TESTS only).
+#
+# KERNELS (suites, default "bookworm trixie bullseye"); KERNEL_TESTS (test
+# files for every kernel) and KERNEL_TESTS_<suite> (more for one);
+# KERNEL_JOBS (guests at a time, 2); KERNEL_ACCEL (auto, kvm or tcg);
+# KVM_PROBE (seconds KVM gets to run a guest's /init, 30); KERNEL_TIMEOUT
+# (seconds per guest, 2700), KERNEL_TEST_TIMEOUT (per test file, 1200);
+# KERNEL_CPUS, KERNEL_MEMORY, KERNEL_SCRATCH (see boot); KERNEL_CACHE (see fetch-kernel);
+# KERNEL_KEEP=1 keeps each guest's job directory (its tests' output).
+# Console logs: tests/kernels/console-SUITE.log in the build directory.
+source "$top_srcdir/tests/lib/tap.sh"
+here=$top_srcdir/tests/kernels
+
+command -v qemu-system-x86_64 >/dev/null ||
+	{ echo "1..0 # SKIP qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"; exit 0; }
+qemu-system-x86_64 -device help 2>/dev/null </dev/null | grep -q '"virtio-9p-pci"' ||
+	{ echo "1..0 # SKIP qemu-system-x86_64 does not run here, or has no virtio-9p"; exit 0; }
+
+suites=${KERNELS:-bookworm trixie bullseye}
+all_tests=${KERNEL_TESTS:-$(cd "$top_srcdir" && echo tests/live/*.t) tests/escape/escape.t \
+	tests/preload/fakeroot.t tests/kernels/tools.t}
+: "${KERNEL_TESTS_bookworm=tests/compat/file.t}"
+export KERNEL_TIMEOUT=${KERNEL_TIMEOUT:-2700}
+if [ -z "${KERNEL_CACHE:-}" ]; then
+	KERNEL_CACHE=/var/cache/sandbox-run-kernels
+	mkdir -p "$KERNEL_CACHE" 2>/dev/null && [ -w "$KERNEL_CACHE" ] ||
+		KERNEL_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/sandbox-run-kernels
+fi
+export KERNEL_CACHE
+logs=$top_builddir/tests/kernels
+mkdir -p "$logs"
+work=$(mktemp -d "${TMPDIR:-/tmp}/sr-kernels.XXXXXX")
+chmod 755 "$work"
+[ -n "${KERNEL_KEEP:-}" ] || trap 'rm -rf "$work" "$TAP_ROOT" "$TAP_HOMES"' EXIT
+
+# A guest's job directory: what make check gives a test, the tests to run,
+# the command /init runs; the guest adds out/ (see guest-tests).
+make_job() { # make_job DIR TEST...
+	local dir=$1 v
+	shift
+	mkdir -p "$dir"
+	chmod 755 "$dir"
+	for v in SANDBOX_RUN top_srcdir top_builddir TESTBIN LAUNCHER_LDFLAGS; do
+		printf '%s=%q\n' "$v" "${!v:-}"
+	done >"$dir/env"
+	printf '%s\n' LC_ALL=C.UTF-8 "TEST_TIMEOUT=${KERNEL_TEST_TIMEOUT:-1200}" >>"$dir/env"
+	printf '%s\n' "$@" >"$dir/tests"
+	printf 'exec bash %q /run/sandbox-run-job\n' "$here/guest-tests" >"$dir/command"
+}
+
+# 1. the kernels and their initramfs, one after the other (the network)
+declare -A kdir label
+for suite in $suites; do
+	if kdir[$suite]=$("$here/fetch-kernel" "$suite" 2>"$logs/fetch-$suite.log") &&
+		"$here/make-initramfs" "${kdir[$suite]}" "$work/$suite.initrd.gz" 2>>"$logs/fetch-$suite.log"; then
+		label[$suite]=$(sed -E 's/^([0-9]+\.[0-9]+).*/\1/' "${kdir[$suite]}/release")
+	else
+		kdir[$suite]=
+	fi
+done
+
+# 2. KVM or TCG: once, with the first kernel, a guest that only starts
+accel=${KERNEL_ACCEL:-auto}
+if [ "$accel" = auto ]; then
+	accel=tcg
+	for suite in $suites; do
+		[ -n "${kdir[$suite]}" ] || continue
+		if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+			make_job "$work/kvm-probe"
+			echo 'exit 0' >"$work/kvm-probe/command"
+			if KERNEL_ACCEL=kvm KERNEL_TIMEOUT=${KVM_PROBE:-30} "$here/boot" "${kdir[$suite]}" \
+				"$work/$suite.initrd.gz" "$work/kvm-probe" "$logs/console-kvm-probe.log" 2>/dev/null; then
+				accel=kvm
+			else
+				diag "KVM did not run a guest in ${KVM_PROBE:-30}s ($(grep -m1 -v warning: \
+					"$logs/console-kvm-probe.log.qemu" 2>/dev/null || echo 'nothing on the console')): TCG"
+			fi
+		else
+			diag "/dev/kvm is not usable here: TCG"
+		fi
+		break
+	done
+fi
+
+# 3. the guests, KERNEL_JOBS at a time; each leaves $work/SUITE/{out/,took,boot}
+run_guest() { # run_guest SUITE
+	local suite=$1 var=KERNEL_TESTS_$1 start
+	# shellcheck disable=SC2086 # lists of test files
+	make_job "$work/$suite" $all_tests ${!var:-}
+	start=$(date +%s)
+	KERNEL_ACCEL=$accel "$here/boot" "${kdir[$suite]}" "$work/$suite.initrd.gz" "$work/$suite" \
+		"$logs/console-$suite.log" 2>"$work/$suite/boot.err"
+	echo $? >"$work/$suite/boot"
+	echo $(($(date +%s) - start)) >"$work/$suite/took"
+}
+for suite in $suites; do
+	[ -n "${kdir[$suite]}" ] || continue
+	while [ "$(jobs -rp | wc -l)" -ge "${KERNEL_JOBS:-2}" ]; do wait -n; done
+	run_guest "$suite" &
+done
+wait
+
+# 4. the results, kernel by kernel
+# emit LABEL TEST TAP-FILE: the test's results renumbered into this stream,
+# prefixed "[LABEL] TEST:"; its comments kept. Sets $planned and $results.
+emit() {
+	local label=$1 t=$2 line rest
+	planned= results=0
+	while IFS= read -r line; do
+		case $line in
+		"ok "* | "not ok "*)
+			results=$((results + 1))
+			rest=${line#ok }
+			[ "$line" = "$rest" ] && rest=${line#not ok }
+			rest=$(printf '%s' "$rest" | sed -E 's/^[0-9]+ *(- *)?//')
+			tap_n=$((tap_n + 1))
+			case $line in
+			ok*) echo "ok $tap_n - [$label] $t: $rest" ;;
+			*)
+				echo "not ok $tap_n - [$label] $t: $rest"
+				case $rest in *"# TODO"*) ;; *) tap_failed=$((tap_failed + 1)) ;; esac
+				;;
+			esac
+			;;
+		1..*) planned=${line#1..} && planned=${planned%% *} ;;
+		"Bail out!"*) ok 1 "[$label] $t: $line" ;;
+		"#"*) echo "$line" ;;
+		*) [ -n "$line" ] && echo "# $line" ;;
+		esac
+	done <"$3"
+}
+
+for suite in $suites; do
+	if [ -z "${kdir[$suite]}" ]; then
+		ok 1 "[$suite] $suite's linux-image-amd64, fetched and made into a guest"
+		tail -n 15 "$logs/fetch-$suite.log" | sed 's/^/#   /'
+		continue
+	fi
+	l=${label[$suite]} job=$work/$suite
+	s=$(cat "$job/boot") took=$(cat "$job/took")
+	what="boots $(cat "${kdir[$suite]}/release") ($(cat "${kdir[$suite]}/version")) under ${accel^^}, runs the tests, powers off"
+	case $s in
+	0) ok 0 "[$l] $what (${took}s)" ;;
+	124) ok 1 "[$l] $what: still running after ${KERNEL_TIMEOUT}s" ;;
+	*) ok 1 "[$l] $what" ;;
+	esac
+	if [ "$s" != 0 ]; then
+		sed 's/^/#   /' "$job/boot.err" "$logs/console-$suite.log.qemu"
+		diag "last lines of $logs/console-$suite.log:"
+		tail -n 25 "$logs/console-$suite.log" | sed 's/^/#   /'
+	fi
+	[ -f "$job/out/kernel" ] && sed "s/^/# [$l] /" "$job/out/kernel"
+	diag "[$l] kernel command line: $(cat "$job/cmdline")"
+	while read -r t; do
+		name=$(echo "$t" | tr / _)
+		if [ ! -f "$job/out/$name.rc" ]; then
+			ok 1 "[$l] $t ran"
+			continue
+		fi
+		emit "$l" "$t" "$job/out/$name.tap"
+		rc=$(cat "$job/out/$name.rc") secs=$(cat "$job/out/$name.time")
+		why=
+		[ "$rc" = 0 ] || why="exit $rc$([ "$rc" = 124 ] && echo ' (timed out)')"
+		[ -n "$planned" ] || why="${why:+$why, }no plan"
+		[ -z "$planned" ] || [ "$planned" = "$results" ] || why="${why:+$why, }$results results of $planned planned"
+		if [ -z "$why" ]; then
+			ok 0 "[$l] $t: ran to its plan, exit 0 (${secs}s)"
+		else
+			ok 1 "[$l] $t: ran to its plan, exit 0 (${secs}s): $why"
+			grep -v '^$' "$job/out/$name.err" | tail -n 5 | sed 's/^/#   stderr: /'
+		fi
+	done <"$job/tests"
+done
+[ -n "${KERNEL_KEEP:-}" ] && diag "kept $work"
+done_testing
