@@ -319,20 +319,26 @@ static void report_first(struct sup *s, const struct seccomp_notif *req, pid_t t
 	    !ends_with_name(s->target_exe, exe))
 		snprintf(who + n, sizeof who - (size_t)n, " (running %s)", exe);
 	const char *mode = "";
-	if (s->p->on_violation == VIOLATION_REPORT)
+	bool audit = s->p->on_violation == VIOLATION_REPORT && !refused;
+	if (refused && s->p->on_violation != VIOLATION_DENY)
+		mode = "; refused in every on-violation mode, as Landlock refuses";
+	else if (audit)
 		mode = "; let through (on-violation = report; Landlock still applies)";
 	else if (sig == SIGSYS)
 		mode = "; killed by SIGSYS (on-violation = kill)";
 	else if (sig == SIGKILL)
 		mode = "; killed by SIGKILL (on-violation = kill, and it catches or blocks SIGSYS)";
-	char *line = xasprintf("%s: %s %s: %s%s", who, s->p->on_violation == VIOLATION_REPORT ?
-			       "would deny" : "denied", call, why, mode);
+	char *line = xasprintf("%s: %s %s: %s%s", who, audit ? "would deny" : "denied", call, why,
+			       mode);
 	report(s, tgid, line);
 	free(line);
 }
 
 /* A denied call (refused: the broker's reason, or NULL): reported once,
- * answered per on-violation. */
+ * answered per on-violation. What the broker refuses it keeps in Landlock's
+ * stead (an output's directory, a scope an older ABI lacks), and Landlock
+ * answers with an errno in every mode: so does the broker, never killing,
+ * and report mode does not let it through. */
 static void deny(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
 		 struct seccomp_notif_resp *resp, const char *refused)
 {
@@ -342,7 +348,8 @@ static void deny(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
 	/* What was read from a pid that exited meanwhile may be someone else's. */
 	if (seccomp_notify_id_valid(s->listener, req->id) != 0)
 		decode_call(req->data.nr, args, 0, call, sizeof call);
-	int sig = s->p->on_violation == VIOLATION_KILL ? kill_signal(tgid, (pid_t)req->pid) : 0;
+	int sig = s->p->on_violation == VIOLATION_KILL && !refused
+			  ? kill_signal(tgid, (pid_t)req->pid) : 0;
 	struct seen *seen = remember(s, call);
 	if (!seen)
 		s->dropped++;
@@ -350,7 +357,7 @@ static void deny(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
 		report_first(s, req, tgid, call, sig, refused);
 	int err = refused ? broker_refusal_errno(req) : EPERM;
 	*resp = (struct seccomp_notif_resp){ .id = req->id, .error = -err };
-	if (s->p->on_violation == VIOLATION_REPORT)
+	if (s->p->on_violation == VIOLATION_REPORT && !refused)
 		*resp = (struct seccomp_notif_resp){ .id = req->id,
 						      .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
 	if (sig)
