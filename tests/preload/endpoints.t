@@ -60,21 +60,7 @@ unlike "$(cat "$home/other.log")" "^confined-" "the listener received nothing fr
 # /dev/log itself, with a stand-in in a private mount namespace (this
 # machine may have no syslog).
 with_devlog() { # CMD...: run with a /dev/log stand-in; prints CMD's output, then what it received
-	unshare -m --propagation private bash -c '
-		home=$0 nettry=$1
-		shift 2
-		mkdir -p "$home/dev" && rm -f "$home/dev/log" "$home/devlog.out"
-		for n in null zero urandom random; do
-			: > "$home/dev/$n" && mount --bind "/dev/$n" "$home/dev/$n" || exit 99
-		done
-		mount --rbind "$home/dev" /dev || exit 99
-		"$nettry" logd /dev/log > "$home/devlog.out" &
-		logd=$!
-		for i in $(seq 50); do [ -s "$home/devlog.out" ] && break; sleep 0.1; done
-		"$@" 2>/dev/null
-		sleep 0.3
-		kill $logd
-		sed 1d "$home/devlog.out"' "$home" "$NETTRY" "$@"
+	devlog_run "$home" "$@"
 }
 export -f as_root as_nobody
 if [ "$(id -u)" = 0 ] && [ "$(with_devlog as_root "$NETTRY" unix-dgram /dev/log probe)" = "$(printf 'unix-dgram: ok\nprobe')" ]; then

@@ -57,21 +57,7 @@ chmod 644 "$tmp/exec.ini"
 NETTRY=$top_builddir/tests/preload/nettry
 export -f as_root as_nobody
 logged() { # RUNNER CMD...: what snoopy sent to /dev/log while CMD ran
-	unshare -m --propagation private bash -c '
-		tmp=$0 nettry=$1
-		shift 2
-		mkdir -p "$tmp/dev" && rm -f "$tmp/dev/log" "$tmp/log"
-		for n in null zero urandom random; do
-			: > "$tmp/dev/$n" && mount --bind "/dev/$n" "$tmp/dev/$n" || exit 99
-		done
-		mount --rbind "$tmp/dev" /dev || exit 99
-		"$nettry" logd /dev/log > "$tmp/log" &
-		logd=$!
-		for i in $(seq 50); do [ -s "$tmp/log" ] && break; sleep 0.1; done
-		"$@" >/dev/null 2>&1
-		sleep 0.3
-		kill $logd
-		sed 1d "$tmp/log"' "$tmp" "$NETTRY" "$@"
+	DEVLOG_QUIET=1 devlog_run "$tmp" "$@"
 }
 if [ "$(id -u)" = 0 ] && [ "$(logged as_root env LD_PRELOAD=libsnoopy.so true)" = "" ] &&
 	[ -n "$(logged as_root env LD_PRELOAD=libsnoopy.so sh -c 'exec true')" ]; then
