@@ -163,8 +163,14 @@ static void print_landlock(const struct policy *p)
  * supervisor (broker.h), which keep what later ABIs added. */
 static void print_layer(const struct policy *p, int abi, const char *landlock, const char *below)
 {
-	if (!p->landlock_abi)
+	/* Without Landlock the broker still keeps what it keeps below ABI 6
+	 * and 4 (signals, sockets, ports: landlock_below is true, as in the
+	 * run); what rests on paths (reads, writes, exec, and truncation,
+	 * which an O_TRUNC open would bypass) is not kept. */
+	if (!p->landlock_abi && (abi <= 3 || !landlock_below(p, abi)))
 		printf("not kept: no Landlock (landlock = %s)\n", landlock_mode_names[p->landlock]);
+	else if (!p->landlock_abi)
+		printf("seccomp + supervisor (%s; no Landlock on this kernel)\n", below);
 	else if (landlock_below(p, abi))
 		printf("seccomp + supervisor (%s; Landlock ABI %d has no such rule)\n", below,
 		       p->landlock_abi);
@@ -185,7 +191,10 @@ static void print_guarantees(const struct policy *p)
 	printf("  truncation: declared outputs only: ");
 	print_layer(p, 3, " (ABI 3)", "truncate by path refused but for declared outputs");
 	printf("  signals: the sandbox's own processes only: ");
-	print_layer(p, 6, " signal scope (ABI 6)", "kill and tgkill checked by the supervisor");
+	if (!p->promise[promise_lookup("proc")] && !p->promise[promise_lookup("thread")])
+		printf("seccomp (no proc or thread promise: signals to itself only)\n");
+	else
+		print_layer(p, 6, " signal scope (ABI 6)", "kill and tgkill checked by the supervisor");
 	printf("  abstract Unix sockets: none: ");
 	if (p->promise[unix_promise] || p->n_endpoints)
 		print_layer(p, 6, " scope (ABI 6)", "connect checked by the supervisor");

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #ifndef __NR_landlock_create_ruleset
@@ -226,12 +227,23 @@ static void add_port_rules(int ruleset, const struct policy *p, uint64_t handled
 	}
 }
 
+/* Why Landlock is missing, and so what the user can do: a kernel without
+ * it (before 5.13, or built without it; Debian 11's 5.10) needs another
+ * kernel; one that has it built but not enabled needs a boot parameter. */
 static const char *unavailable_hint(int err)
 {
-	if (err == -ENOSYS)
-		return "the kernel lacks Landlock (CONFIG_SECURITY_LANDLOCK)";
+	static char why[160];
+	struct utsname u;
+	if (err == -ENOSYS) {
+		if (uname(&u) < 0)
+			snprintf(u.release, sizeof u.release, "?");
+		snprintf(why, sizeof why, "kernel %s has no Landlock (it needs Linux 5.13 or "
+			 "later built with CONFIG_SECURITY_LANDLOCK)", u.release);
+		return why;
+	}
 	if (err == -EOPNOTSUPP)
-		return "Landlock is built in but disabled (add landlock to the lsm= boot parameter)";
+		return "Landlock is built in but disabled (add landlock to the lsm= boot parameter: "
+		       "see /sys/kernel/security/lsm for the list in use)";
 	return strerror(-err);
 }
 
@@ -245,8 +257,10 @@ static int negotiate(const struct policy *p)
 	}
 	int abi = landlock_abi();
 	if (abi < 0 && p->landlock == LANDLOCK_REQUIRED)
-		die("Landlock is unavailable: %s. Hint: %s requires it (landlock = required); "
-		    "set landlock = best-effort to run without it", unavailable_hint(abi), profile);
+		die("Landlock is unavailable: %s; without it no layer keeps %s's reads, writes and "
+		    "executions to what it declares. Hint: boot a kernel with Landlock (Debian 12's "
+		    "has it), or set landlock = best-effort in %s to run with the filter and the "
+		    "supervisor alone", unavailable_hint(abi), p->program, profile);
 	if (abi < 0) {
 		msg("warning: Landlock is unavailable (%s); running %s without filesystem "
 		    "confinement (landlock = best-effort in %s)", unavailable_hint(abi), p->program, profile);
