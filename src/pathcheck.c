@@ -145,17 +145,35 @@ struct granted_inode {
 
 static struct granted_inode *inodes;
 static size_t n_inodes;
+/* The command line's words as files (argv_word), resolved like the grants
+ * from the launcher's working directory, which the supervisor leaves. */
+static char **argv_real;
 
-static void load_inodes(const struct policy *p)
+static char *word_path(const char *word)
 {
-	if (inodes)
-		return;
+	char *real = realpath(word, NULL);
+	if (real)
+		return real;
+	char *dir = xpath_dir(word), *rdir = realpath(dir, NULL);
+	real = rdir ? xstrjoin(strcmp(rdir, "/") ? rdir : "", "/", path_base(word), NULL) : NULL;
+	free(rdir);
+	free(dir);
+	return real;
+}
+
+void pathcheck_prepare(const struct policy *p)
+{
 	inodes = xcalloc(p->n_grants + 1, sizeof *inodes);
 	for (size_t i = 0; i < p->n_grants; i++) {
 		struct stat g;
 		if (stat(p->grants[i].path, &g) == 0)
 			inodes[n_inodes++] = (struct granted_inode){ g.st_dev, g.st_ino,
 								     p->grants[i].access };
+	}
+	argv_real = xcalloc((size_t)p->argc + 1, sizeof *argv_real);
+	for (int i = 1; i < p->argc; i++) {
+		const char *word = p->argv[i], *eq = word[0] == '-' ? strchr(word, '=') : NULL;
+		argv_real[i] = word_path(eq ? eq + 1 : word);
 	}
 }
 
@@ -289,9 +307,8 @@ bool pathcheck_refused(const struct policy *p, pid_t tid, int nr, const uint64_t
 		       struct path_refusal *r)
 {
 	int i = call_index(nr);
-	if (i < 0 || p->landlock_abi <= 0)
+	if (i < 0 || p->landlock_abi <= 0 || !inodes)
 		return false;
-	load_inodes(p);
 	char path[PATH_MAX], path2[PATH_MAX];
 	if (calls[i].path >= 0 && !read_path(tid, args[calls[i].path], path))
 		return false;
@@ -354,20 +371,9 @@ const char *pathcheck_access_name(const struct path_refusal *r)
  * carries. Returns its index in argv, or 0. */
 static int argv_word(const struct policy *p, const char *path, char *option, size_t size)
 {
-	for (int i = 1; i < p->argc; i++) {
+	for (int i = 1; argv_real && i < p->argc; i++) {
 		const char *word = p->argv[i], *eq = word[0] == '-' ? strchr(word, '=') : NULL;
-		const char *value = eq ? eq + 1 : word;
-		char *real = realpath(value, NULL);
-		if (!real) {
-			char *dir = xpath_dir(value), *rdir = realpath(dir, NULL);
-			real = rdir ? xstrjoin(strcmp(rdir, "/") ? rdir : "", "/", path_base(value), NULL)
-				    : NULL;
-			free(rdir);
-			free(dir);
-		}
-		bool same = real && strcmp(real, path) == 0;
-		free(real);
-		if (!same)
+		if (!argv_real[i] || strcmp(argv_real[i], path) != 0)
 			continue;
 		option[0] = '\0';
 		if (eq)

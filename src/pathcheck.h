@@ -36,6 +36,11 @@ struct path_refusal {
 	const char *call;    /* the call's name */
 };
 
+/* Reads what the checks compare with: the grants' inodes and the command
+ * line's files, from the launcher's working directory (relative inputs).
+ * Until called, nothing is reported. */
+void pathcheck_prepare(const struct policy *p);
+
 /* Checks call nr with args of thread tid. Returns true and fills r when
  * Landlock, as this policy configures it, would refuse it; false when it
  * would not, or when the path cannot be resolved (the kernel will answer

@@ -399,8 +399,7 @@ static void check_file_access(struct sup *s, const struct seccomp_notif *req, pi
 		seen->count = 1; /* never summed up: a file is named once */
 		caller_name(s, req, tgid, who, sizeof who);
 		pathcheck_remedy(s->p, &r, why, sizeof why);
-		char *line = xasprintf("%s: Landlock refuses %s (%s): %s; reported as "
-				       "on-violation = report asks", who, what, r.call, why);
+		char *line = xasprintf("%s: Landlock refuses %s (%s): %s", who, what, r.call, why);
 		report(s, tgid, line);
 		free(line);
 	} else if (!seen) {
@@ -680,6 +679,8 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 	struct sup s = { .p = p, .target = start.target, .pidfd = -1, .req = start.req,
 			 .resp = start.resp,
 			 .target_exe = realpath(p->target, NULL) };
+	if (p->on_violation == VIOLATION_REPORT)
+		pathcheck_prepare(p);
 	int tmpdir_lock = p->tmpdir_fd;
 	s.listener = detach_fds(listener, &tmpdir_lock);
 	s.pidfd = (int)syscall(SYS_pidfd_open, s.target, 0);
