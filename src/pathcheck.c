@@ -69,10 +69,16 @@ static const struct {
 };
 #define N_CALLS (sizeof calls / sizeof calls[0])
 
+/* Their numbers, resolved once: asked at every notification. */
 static int call_index(int nr)
 {
+	static int number[N_CALLS];
+	static bool resolved;
+	for (size_t i = 0; !resolved && i < N_CALLS; i++)
+		number[i] = seccomp_syscall_resolve_name(calls[i].name);
+	resolved = true;
 	for (size_t i = 0; nr >= 0 && i < N_CALLS; i++)
-		if (seccomp_syscall_resolve_name(calls[i].name) == nr)
+		if (number[i] == nr)
 			return (int)i;
 	return -1;
 }
