@@ -109,13 +109,47 @@ static bool read_path(pid_t tid, uint64_t addr, char *buf)
 	return n > 0 && memchr(buf, '\0', n) != NULL;
 }
 
+/* Names that mean the process looking them up, which the supervisor must
+ * look up as the target's (snoopy's /proc/self/loginuid, file's /dev/fd/63). */
+static const struct {
+	const char *prefix, *as; /* as: what follows /proc/PID */
+	bool task;               /* then /task/PID first */
+} own_names[] = {
+	{ "/proc/self", "", false },
+	{ "/proc/thread-self", "", true },
+	{ "/dev/fd", "/fd", false },
+	{ "/dev/stdin", "/fd/0", false },
+	{ "/dev/stdout", "/fd/1", false },
+	{ "/dev/stderr", "/fd/2", false },
+};
+
+/* path as process pid sees it, in buf; path itself when it is not one. */
+static const char *as_seen_by(pid_t pid, const char *path, char buf[PATH_MAX])
+{
+	for (size_t i = 0; i < sizeof own_names / sizeof own_names[0]; i++) {
+		size_t len = strlen(own_names[i].prefix);
+		if (strncmp(path, own_names[i].prefix, len) != 0 || (path[len] && path[len] != '/'))
+			continue;
+		char proc[64];
+		snprintf(proc, sizeof proc, own_names[i].task ? "/proc/%d/task/%d" : "/proc/%d",
+			 (int)pid, (int)pid);
+		if (strlen(proc) + strlen(own_names[i].as) + strlen(path + len) >= PATH_MAX)
+			return path;
+		strcpy(stpcpy(stpcpy(buf, proc), own_names[i].as), path + len);
+		return buf;
+	}
+	return path;
+}
+
 /* The file path names, as an O_PATH descriptor; -1 if there is none. */
 static int open_object(pid_t tid, int dirfd, const char *path, bool follow)
 {
+	char buf[PATH_MAX];
 	int base = lookup_base(tid, dirfd, path);
 	if (base < 0)
 		return -1;
-	int fd = openat(base, path, O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+	int fd = openat(base, as_seen_by(tid, path, buf),
+			O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
 	close(base);
 	return fd;
 }
@@ -167,12 +201,13 @@ static char *word_path(const char *word)
 	return real;
 }
 
-void pathcheck_prepare(const struct policy *p)
+void pathcheck_prepare(const struct policy *p, pid_t target)
 {
 	inodes = xcalloc(p->n_grants + 1, sizeof *inodes);
 	for (size_t i = 0; i < p->n_grants; i++) {
 		struct stat g;
-		if (stat(p->grants[i].path, &g) == 0)
+		char buf[PATH_MAX];
+		if (stat(as_seen_by(target, p->grants[i].path, buf), &g) == 0)
 			inodes[n_inodes++] = (struct granted_inode){ g.st_dev, g.st_ino,
 								     p->grants[i].access };
 	}
@@ -304,6 +339,19 @@ static unsigned mknod_access(mode_t mode)
 	return (mode & S_IFMT) == 0 || S_ISREG(mode) ? ACC_CREATE : ACC_SPECIAL;
 }
 
+/* /proc/TID/... back to /proc/self/..., the name a profile grants. */
+static void name_own(pid_t tid, char path[PATH_MAX])
+{
+	char proc[32];
+	int n = snprintf(proc, sizeof proc, "/proc/%d", (int)tid);
+	char tail[PATH_MAX];
+	if (strncmp(path, proc, (size_t)n) != 0 || (path[n] != '/' && path[n]) ||
+	    strlen(path + n) + sizeof "/proc/self" > sizeof tail)
+		return;
+	strcpy(tail, path + n);
+	strcpy(stpcpy(path, "/proc/self"), tail);
+}
+
 static int dirfd_arg(const uint64_t *args, int i)
 {
 	return i < 0 ? AT_FDCWD : (int)args[i];
@@ -347,6 +395,8 @@ bool pathcheck_refused(const struct policy *p, pid_t tid, int nr, const uint64_t
 	case OP_LINK: ok = check_in_dir(tid, fd2, path2, ACC_CREATE, r); break;
 	case OP_SYMLINK: ok = check_in_dir(tid, fd2, path2, ACC_MAKE_TREE, r); break;
 	}
+	if (!ok)
+		name_own(tid, r->path);
 	return !ok;
 }
 

@@ -37,9 +37,10 @@ struct path_refusal {
 };
 
 /* Reads what the checks compare with: the grants' inodes and the command
- * line's files, from the launcher's working directory (relative inputs).
- * Until called, nothing is reported. */
-void pathcheck_prepare(const struct policy *p);
+ * line's files, from the launcher's working directory (relative inputs),
+ * with /proc/self and /dev/fd as target (the launcher's pid, which the
+ * program keeps) sees them. Until called, nothing is reported. */
+void pathcheck_prepare(const struct policy *p, pid_t target);
 
 /* Checks call nr with args of thread tid. Returns true and fills r when
  * Landlock, as this policy configures it, would refuse it; false when it

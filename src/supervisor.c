@@ -680,7 +680,7 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 			 .resp = start.resp,
 			 .target_exe = realpath(p->target, NULL) };
 	if (p->on_violation == VIOLATION_REPORT)
-		pathcheck_prepare(p);
+		pathcheck_prepare(p, start.target);
 	int tmpdir_lock = p->tmpdir_fd;
 	s.listener = detach_fds(listener, &tmpdir_lock);
 	s.pidfd = (int)syscall(SYS_pidfd_open, s.target, 0);

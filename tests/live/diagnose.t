@@ -77,6 +77,15 @@ for runner in $(runners); do
 	like "$errs" "$refusal read $home/secret2 \(openat\)" "$runner: a path relative to a directory descriptor is reported absolute"
 	unlike "$errs" "$home/a" "$runner: the relative input a is not reported"
 
+	# names that mean the caller: the target's, not the supervisor's
+	ALSO_READ=/proc/self/status:/dev/stdin run $runner "$FILEOPS" <"$home/secret2"
+	like "$out" "read /dev/stdin: ok" "$runner: unconfined, /dev/stdin can be opened again"
+	ALSO_READ=/proc/self/status:/dev/stdin run $runner "$SANDBOX_RUN" --diagnose -p file "$FILEOPS" "$home/a" <"$home/secret2"
+	like "$out" "read /dev/stdin: EACCES" "$runner: --diagnose: opening /dev/stdin again is refused"
+	like "$errs" "$refusal read $home/secret2 \(openat\)" "$runner: ... and reported as the file on the target's standard input"
+	like "$errs" "$refusal read /proc/self/status \(openat\): add \"read = /proc/self/status\"" \
+		"$runner: /proc/self is the target's, and named so"
+
 	# writing and creating
 	ALSO_WRITE="$home/b:$home/new" run $runner "$SANDBOX_RUN" --diagnose -p "$fileops_ini" "$FILEOPS" "$home/a"
 	like "$out" "write $home/b: EACCES" "$runner: --diagnose: writing b is refused"
