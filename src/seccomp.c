@@ -257,8 +257,8 @@ static bool launchers_exec(const struct rule *r)
 
 static void diagnose_rules(struct ruleset *rs, const struct policy *p)
 {
-	if (p->on_violation != VIOLATION_REPORT)
-		return;
+	if (p->on_violation != VIOLATION_REPORT || !p->landlock_abi)
+		return; /* without Landlock, no file is refused */
 	size_t kept = 0;
 	for (size_t i = 0; i < rs->n; i++)
 		if (rs->v[i].action != SCMP_ACT_ALLOW || !pathcheck_call(rs->v[i].nr) ||
