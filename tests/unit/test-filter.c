@@ -70,7 +70,7 @@ static uint32_t quiet_errno(int nr)
  * supervisor, granted or not, for its file check (pathcheck.h). */
 static bool to_pathcheck(const struct policy *p, int nr)
 {
-	return p->on_violation == VIOLATION_REPORT && pathcheck_call(nr);
+	return p->on_violation == VIOLATION_REPORT && p->landlock_abi && pathcheck_call(nr);
 }
 
 /* What the catalogue says of nr under policy p (independently of how
