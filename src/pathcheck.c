@@ -454,14 +454,31 @@ static void arguments_remedy(const struct policy *p, const struct path_refusal *
 			 "of %s declares it", i, out ? "output" : "input", p->profile_path);
 }
 
+/* The directory operand path lies beneath (directory-operands = self
+ * grants the directory's listing only), or NULL. */
+static const char *beneath_operand(const struct policy *p, const char *path)
+{
+	for (size_t i = 0; i < p->listable.n; i++) {
+		size_t len = strlen(p->listable.item[i]);
+		if (strncmp(path, p->listable.item[i], len) == 0 && path[len] == '/')
+			return p->listable.item[i];
+	}
+	return NULL;
+}
+
 void pathcheck_remedy(const struct policy *p, const struct path_refusal *r, char *buf,
 		      size_t size)
 {
 	char option[128];
+	const char *operand = r->access & ACC_READ ? beneath_operand(p, r->path) : NULL;
 	int i = r->access & (ACC_MAKE_TREE | ACC_SPECIAL | ACC_EXEC) ? 0
 		: argv_word(p, r->path, option, sizeof option);
 	if (i > 0)
 		arguments_remedy(p, r, i, option, buf, size);
+	else if (operand)
+		snprintf(buf, size, "it is beneath the directory operand %s, of which only the "
+			 "listing is granted: \"directory-operands = tree\" in [arguments] of %s "
+			 "grants what is beneath", operand, p->profile_path);
 	else if (r->access & ACC_SPECIAL)
 		snprintf(buf, size, "no profile key grants making devices, FIFOs or sockets");
 	else if (r->access & ACC_MAKE_TREE)

@@ -116,6 +116,16 @@ for runner in $(runners); do
 	like "$errs" "$refusal read $home/a \(openat\): it is argv\[3\], an operand: \"operands = input\" in \[arguments\] of $home/words.ini" \
 		"$runner: an operand names operands = input"
 
+	# beneath a directory operand: its listing only is granted
+	mkdir -p "$home/tree"; echo inner > "$home/tree/inner"
+	[ "$runner" = as_nobody ] && chown -R nobody:nogroup "$home/tree"
+	ALSO_READ="$home/tree/inner" run $runner "$SANDBOX_RUN" --diagnose -p file "$FILEOPS" "$home/tree"
+	like "$out" "list $home/tree: ok" "$runner: --diagnose: the directory operand is listed"
+	like "$out" "read $home/tree/inner: EACCES" "$runner: ... a file beneath it is refused"
+	like "$errs" "$refusal read $home/tree/inner \(openat\): it is beneath the directory operand $home/tree, .*\"directory-operands = tree\"" \
+		"$runner: ... and the report names directory-operands = tree"
+	unlike "$errs" "list $home/tree" "$runner: the listing the broker serves is not reported"
+
 	# executing
 	script='/usr/bin/true && echo true ran; /usr/bin/id -u >/dev/null && echo id ran'
 	like "$($runner /bin/sh -c "$script" 2>&1)" "id ran" "$runner: unconfined, the shell runs id"
