@@ -397,6 +397,10 @@ bool pathcheck_refused(const struct policy *p, pid_t tid, int nr, const uint64_t
 	}
 	if (!ok)
 		name_own(tid, r->path);
+	/* A file name is the target's to choose: it must not forge a line. */
+	for (char *c = r->path; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	return !ok;
 }
 

@@ -116,6 +116,14 @@ for runner in $(runners); do
 	like "$errs" "$refusal read $home/a \(openat\): it is argv\[3\], an operand: \"operands = input\" in \[arguments\] of $home/words.ini" \
 		"$runner: an operand names operands = input"
 
+	# a file name cannot forge a report line
+	nl="$home/evil
+sandbox-run forged"
+	echo x > "$nl"; [ "$runner" = as_nobody ] && chown nobody:nogroup "$nl"
+	ALSO_READ="$nl" run $runner "$SANDBOX_RUN" --diagnose -p file "$FILEOPS" "$home/a"
+	is "$(lines "$errs")" 1 "$runner: a refused name with a newline is one report line"
+	like "$errs" "$refusal read $home/evil\?sandbox-run forged \(openat\)" "$runner: ... with the control character masked"
+
 	# beneath a directory operand: its listing only is granted
 	mkdir -p "$home/tree"; echo inner > "$home/tree/inner"
 	[ "$runner" = as_nobody ] && chown -R nobody:nogroup "$home/tree"
