@@ -17,9 +17,6 @@
  * grant includes). Beyond enum access. */
 #define ACC_SPECIAL (1u << 15)
 
-#ifndef O_PATH
-#define O_PATH 010000000
-#endif
 #define TMPFILE_FLAGS (020000000 | O_DIRECTORY)
 
 /* What a call does to its path, in Landlock's terms. */
