@@ -29,6 +29,7 @@ live_tests = \
 	tests/live/refuse.t \
 	tests/live/tmpdir.t \
 	tests/live/old-abi.t \
-	tests/live/no-landlock.t
+	tests/live/no-landlock.t \
+	tests/live/diagnose.t
 TESTS += $(live_tests)
 EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini
