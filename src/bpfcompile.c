@@ -333,6 +333,7 @@ void bpf_build(const struct bpf_source *src, uint32_t action, const uint64_t val
 	char *id = cache ? inputs_id(src->inputs, &idlen) : NULL;
 	if (id && fcache_load(cache, id, idlen, prog)) {
 		if (patch(prog, action, value)) {
+			msg_verbose("seccomp filter: %u instructions, from the cache", prog->len);
 			free(id);
 			return;
 		}
@@ -347,6 +348,8 @@ void bpf_build(const struct bpf_source *src, uint32_t action, const uint64_t val
 			id = ruleset_id(&rs, &idlen);
 		if (cache)
 			fcache_store(cache, id, idlen, prog);
+		msg_verbose("seccomp filter: %u instructions, compiled%s", prog->len,
+			    cache ? " and cached" : " (no filter cache)");
 		patched = patch(prog, action, value);
 		if (!patched) {
 			msg_verbose("seccomp: placeholders not where expected; compiling without them");
