@@ -11,6 +11,7 @@
 #include <link.h>
 #include <unistd.h>
 
+#include "inherited.h"
 #include "peephole.h"
 #include "util.h"
 
@@ -90,7 +91,7 @@ static scmp_filter_ctx new_ctx(uint32_t default_action)
 	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0) < 0 ||
 	    /* a binary search tree keeps long allowlists cheap per call */
 	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2) < 0)
-		die("libseccomp: cannot set filter attributes");
+		die("libseccomp: cannot set filter attributes%s", inherited_filter_hint());
 	return ctx;
 }
 

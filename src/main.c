@@ -19,6 +19,7 @@
 #include "check.h"
 #include "cli.h"
 #include "explain.h"
+#include "inherited.h"
 #include "landlock.h"
 #include "learn.h"
 #include "policy.h"
@@ -232,6 +233,8 @@ int main(int argc, char **argv)
 
 	struct target target;
 	target_resolve(cli.args[0], &target);
+	if (!cli.no_sandbox)
+		inherited_filter_check(target.name);
 	if (cli.mode == MODE_LEARN)
 		learn_and_exec(&settings, &cli, &target, reserved);
 	if (cli.no_sandbox)
