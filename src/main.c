@@ -1,4 +1,4 @@
-/* sandbox-run: the data flow of DESIGN.md, one stage per call.
+/* sandbox-run: the pipeline of docs/design-notes.md, one stage per call.
  *
  *   argv, environ → cli → profile → preload → args → policy
  *   → landlock ruleset → supervisor (cloned outside the sandbox)

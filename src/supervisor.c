@@ -78,7 +78,7 @@ static const struct {
 	{ "exec", " and a [filesystem] exec entry for the program" },
 };
 
-/* Arguments that no promise will ever grant (DESIGN.md's never list), so
+/* Arguments that no promise will ever grant (the never list of promises.c), so
  * that the report does not send the reader looking for one. */
 enum arg_test { ANY_BIT, EQUALS, DIFFERS };
 #define CLONE_NEW_ANY                                                                        \
