@@ -8,7 +8,8 @@ ADMIN_TESTS = \
 	tests/admin/installed-tree.t \
 	tests/admin/linking.t \
 	tests/admin/messages.t \
-	tests/admin/under-filter.t
+	tests/admin/under-filter.t \
+	tests/admin/licence.t
 TESTS += $(ADMIN_TESTS)
 EXTRA_DIST += $(ADMIN_TESTS) \
 	tests/admin/layering/shipped.golden \
