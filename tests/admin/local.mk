@@ -9,7 +9,8 @@ ADMIN_TESTS = \
 	tests/admin/linking.t \
 	tests/admin/messages.t \
 	tests/admin/under-filter.t \
-	tests/admin/licence.t
+	tests/admin/licence.t \
+	tests/admin/man-db-system.t
 TESTS += $(ADMIN_TESTS)
 EXTRA_DIST += $(ADMIN_TESTS) \
 	tests/admin/layering/shipped.golden \
