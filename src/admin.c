@@ -93,40 +93,50 @@ static void print_profile(const struct settings *s, const struct source *src, si
 	free(path);
 }
 
-/* The directories profile_find searched, in its order, for the message
- * that says nothing was there: "A, B ($SANDBOX_RUN_PROFILE_PATH), C or D". */
-char *admin_profile_dirs(const struct settings *s)
+/* $SANDBOX_RUN_PROFILE_PATH's directories into dirs, when it is used;
+ * returns how many. */
+static size_t user_dirs(const struct settings *s, struct strlist *dirs)
 {
-	struct strlist dirs = { 0 };
-	const char *list = getenv("SANDBOX_RUN_PROFILE_PATH");
-	const char *user_note = "";
-	if (list && *list && !s->allow_user_profiles)
-		user_note = " ($SANDBOX_RUN_PROFILE_PATH is ignored: allow-user-profiles = no)";
-	size_t n_user = 0;
-	while (list && *list && s->allow_user_profiles) {
+	const char *list = s->allow_user_profiles ? getenv("SANDBOX_RUN_PROFILE_PATH") : NULL;
+	size_t n = 0;
+	while (list && *list) {
 		size_t len = strcspn(list, ":");
 		char *dir = strndup(list, len);
 		if (!dir)
 			die("out of memory");
-		if (len)
-			strlist_add(&dirs, dir, NULL), n_user++;
+		if (len) {
+			strlist_add(dirs, dir, NULL);
+			n++;
+		}
 		free(dir);
 		list += len + (list[len] == ':');
 	}
+	return n;
+}
+
+char *admin_profile_dirs(const struct settings *s)
+{
+	struct strlist dirs = { 0 };
+	size_t n_user = user_dirs(s, &dirs);
 	for (size_t i = 0; i < s->n_profile_dirs; i++)
 		strlist_add(&dirs, s->profile_dirs[i], NULL);
 	char *out = xstrdup("");
 	for (size_t i = 0; i < dirs.n; i++) {
 		const char *sep = i == 0 ? "" : i + 1 == dirs.n ? " or " : ", ";
-		const char *mark = n_user && i + 1 == n_user ? " ($SANDBOX_RUN_PROFILE_PATH)" : "";
+		const char *mark = i + 1 == n_user ? " ($SANDBOX_RUN_PROFILE_PATH)" : "";
 		char *longer = xstrjoin(out, sep, dirs.item[i], mark, NULL);
 		free(out);
 		out = longer;
 	}
-	char *longer = xstrjoin(out, user_note, NULL);
-	free(out);
 	strlist_free(&dirs);
-	return longer;
+	const char *list = getenv("SANDBOX_RUN_PROFILE_PATH");
+	if (!list || !*list || s->allow_user_profiles)
+		return out;
+	/* Set, and not used: the reader may be wondering about it. */
+	char *noted = xstrjoin(out, " ($SANDBOX_RUN_PROFILE_PATH is ignored: "
+				    "allow-user-profiles = no)", NULL);
+	free(out);
+	return noted;
 }
 
 int admin_list_profiles(const struct settings *s)
