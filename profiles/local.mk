@@ -6,6 +6,7 @@ dist_profiles_DATA = \
 	profiles/bunzip2.ini \
 	profiles/bzcat.ini \
 	profiles/bzip2.ini \
+	profiles/col.ini \
 	profiles/default.ini \
 	profiles/eqn.ini \
 	profiles/exiftool.ini \

@@ -93,20 +93,75 @@ static void print_profile(const struct settings *s, const struct source *src, si
 	free(path);
 }
 
+/* $SANDBOX_RUN_PROFILE_PATH's directories into dirs, when it is used;
+ * returns how many. */
+static size_t user_dirs(const struct settings *s, struct strlist *dirs)
+{
+	const char *list = s->allow_user_profiles ? getenv("SANDBOX_RUN_PROFILE_PATH") : NULL;
+	size_t n = 0;
+	while (list && *list) {
+		size_t len = strcspn(list, ":");
+		char *dir = strndup(list, len);
+		if (!dir)
+			die("out of memory");
+		if (len) {
+			strlist_add(dirs, dir, NULL);
+			n++;
+		}
+		free(dir);
+		list += len + (list[len] == ':');
+	}
+	return n;
+}
+
+char *admin_profile_dirs(const struct settings *s)
+{
+	struct strlist dirs = { 0 };
+	size_t n_user = user_dirs(s, &dirs);
+	for (size_t i = 0; i < s->n_profile_dirs; i++)
+		strlist_add(&dirs, s->profile_dirs[i], NULL);
+	char *out = xstrdup("");
+	for (size_t i = 0; i < dirs.n; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == dirs.n ? " or " : ", ";
+		const char *mark = i + 1 == n_user ? " ($SANDBOX_RUN_PROFILE_PATH)" : "";
+		char *longer = xstrjoin(out, sep, dirs.item[i], mark, NULL);
+		free(out);
+		out = longer;
+	}
+	strlist_free(&dirs);
+	const char *list = getenv("SANDBOX_RUN_PROFILE_PATH");
+	if (!list || !*list || s->allow_user_profiles)
+		return out;
+	/* Set, and not used: the reader may be wondering about it. */
+	char *noted = xstrjoin(out, " ($SANDBOX_RUN_PROFILE_PATH is ignored: "
+				    "allow-user-profiles = no)", NULL);
+	free(out);
+	return noted;
+}
+
 int admin_list_profiles(const struct settings *s)
 {
 	struct source src[16];
-	size_t n = list_sources(s, src, sizeof src / sizeof src[0]);
+	size_t n = list_sources(s, src, sizeof src / sizeof src[0]), found = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct strlist names = { 0 };
 		profile_names(src[i].dir, &names);
 		for (size_t j = 0; j < names.n; j++)
 			print_profile(s, src, i, names.item[j]);
+		found += names.n;
 		strlist_free(&names);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(src[i].dir);
-	return 0;
+	if (found)
+		return 0;
+	/* Nothing to list is a finding, as for grep: status 1, and said even
+	 * with -q, since an empty listing alone reads as success. */
+	char *dirs = admin_profile_dirs(s);
+	msg_always("--list-profiles: no profiles in %s; install some (make install) or write "
+		   "NAME.ini there (see sandbox-run.profile(5))", dirs);
+	free(dirs);
+	return 1;
 }
 
 int admin_print_keys(const char *kind)

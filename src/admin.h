@@ -5,8 +5,12 @@
 
 #include "settings.h"
 
+/* The directories a profile is looked for in, in lookup order, as text
+ * for messages: "A, B ($SANDBOX_RUN_PROFILE_PATH), C or D". */
+char *admin_profile_dirs(const struct settings *s);
 /* Prints each profile: name, source (user, administrator, shipped), file,
- * description, and its drop-ins; returns 0. */
+ * description, and its drop-ins; returns 0, or 1 (said on stderr) when
+ * there is none. */
 int admin_list_profiles(const struct settings *s);
 /* --print-keys=KIND (hidden): "section.key" of every key of a profile,
  * of sandbox-run.conf ("conf") or of a preload rule; returns 0. */

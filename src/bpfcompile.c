@@ -11,6 +11,7 @@
 #include <link.h>
 #include <unistd.h>
 
+#include "inherited.h"
 #include "peephole.h"
 #include "util.h"
 
@@ -90,7 +91,7 @@ static scmp_filter_ctx new_ctx(uint32_t default_action)
 	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0) < 0 ||
 	    /* a binary search tree keeps long allowlists cheap per call */
 	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2) < 0)
-		die("libseccomp: cannot set filter attributes");
+		die("libseccomp: cannot set filter attributes%s", inherited_filter_hint());
 	return ctx;
 }
 
@@ -333,6 +334,7 @@ void bpf_build(const struct bpf_source *src, uint32_t action, const uint64_t val
 	char *id = cache ? inputs_id(src->inputs, &idlen) : NULL;
 	if (id && fcache_load(cache, id, idlen, prog)) {
 		if (patch(prog, action, value)) {
+			msg_verbose("seccomp filter: %u instructions, from the cache", prog->len);
 			free(id);
 			return;
 		}
@@ -347,6 +349,8 @@ void bpf_build(const struct bpf_source *src, uint32_t action, const uint64_t val
 			id = ruleset_id(&rs, &idlen);
 		if (cache)
 			fcache_store(cache, id, idlen, prog);
+		msg_verbose("seccomp filter: %u instructions, compiled%s", prog->len,
+			    cache ? " and cached" : " (no filter cache)");
 		patched = patch(prog, action, value);
 		if (!patched) {
 			msg_verbose("seccomp: placeholders not where expected; compiling without them");

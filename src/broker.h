@@ -1,6 +1,7 @@
 /* The broker: the supervisor acting on the target's behalf for the few
  * calls whose answer depends on what BPF cannot see, a name or an address
- * behind a pointer (DESIGN.md, "Guarantees, and which layer keeps each"):
+ * behind a pointer (docs/design-notes.md, "The broker: what BPF cannot
+ * judge" and "One set of guarantees on every kernel"):
  *
  *   open, openat, creat that create or write, when the policy declares
  *     outputs: a declared output is opened by the broker beneath the

@@ -110,6 +110,21 @@ static int by_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* " in DIR and DIR, and CONF": where --check without FILE looked. */
+static char *checked_dirs(const struct settings *s)
+{
+	char *out = xstrdup(" in");
+	for (size_t i = 0; i < s->n_profile_dirs; i++) {
+		char *longer = xstrjoin(out, i ? " and " : " ", s->profile_dirs[i], NULL);
+		free(out);
+		out = longer;
+	}
+	char *longer = xstrjoin(out, !s->conf_path ? "" : s->n_profile_dirs > 1 ? ", and " : " and ",
+				s->conf_path ? s->conf_path : "", NULL);
+	free(out);
+	return longer;
+}
+
 int check_files(const struct settings *s, char **files, int n)
 {
 	struct tally t = { 0 };
@@ -125,8 +140,12 @@ int check_files(const struct settings *s, char **files, int n)
 	}
 	for (size_t i = 0; i < all.n; i++)
 		check_file(all.item[i], &t);
+	/* The closing line says what was checked: a clean run prints nothing else. */
+	char *what = n == 1 ? xasprintf(" (%s)", files[0]) : n ? xstrdup("") : checked_dirs(s);
+	printf("%u file%s checked%s: %u errors, %u warnings\n", t.files, t.files == 1 ? "" : "s",
+	       what, t.errors, t.warnings);
+	free(what);
 	strlist_free(&all);
-	printf("%u files checked: %u errors, %u warnings\n", t.files, t.errors, t.warnings);
 	return t.errors ? 1 : 0;
 }
 

@@ -190,13 +190,18 @@ void cli_print_help(void)
 	       "a layer that could not be applied), 126 if COMMAND is not executable,\n"
 	       "127 if it was not found.\n"
 	       "Profiles: %s/sandbox-run/profiles, %s/profiles\n"
-	       "See sandbox-run(1) and sandbox-run.profile(5).\n",
-	       SYSCONFDIR, PKGDATADIR);
+	       "See sandbox-run(1) and sandbox-run.profile(5).\n"
+	       "Report bugs to: %s\n",
+	       SYSCONFDIR, PKGDATADIR, PACKAGE_BUGREPORT);
 }
 
 void cli_print_version(void)
 {
-	printf("sandbox-run %s\n", PACKAGE_VERSION);
+	printf("sandbox-run %s\n"
+	       "License GPLv2+: GNU GPL version 2 or later <https://gnu.org/licenses/gpl.html>.\n"
+	       "This is free software: you are free to change and redistribute it.\n"
+	       "There is NO WARRANTY, to the extent permitted by law.\n",
+	       PACKAGE_VERSION);
 }
 
 void cli_print_option_names(void)

@@ -34,6 +34,7 @@ src_libsandbox_a_SOURCES = \
 	src/ipc.c src/ipc.h \
 	src/fdpass.c src/fdpass.h \
 	src/decode.c src/decode.h \
+	src/inherited.c src/inherited.h \
 	src/learn.c src/learn.h
 
 bin_PROGRAMS += src/sandbox-run

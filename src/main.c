@@ -1,4 +1,4 @@
-/* sandbox-run: the data flow of DESIGN.md, one stage per call.
+/* sandbox-run: the pipeline of docs/design-notes.md, one stage per call.
  *
  *   argv, environ → cli → profile → preload → args → policy
  *   → landlock ruleset → supervisor (cloned outside the sandbox)
@@ -19,6 +19,7 @@
 #include "check.h"
 #include "cli.h"
 #include "explain.h"
+#include "inherited.h"
 #include "landlock.h"
 #include "learn.h"
 #include "policy.h"
@@ -84,20 +85,18 @@ static char *find_profile(const struct settings *s, const struct cli *cli, const
 	if (path)
 		return path;
 	if (cli->profile)
-		die("--profile %s: no such profile in %s%s%s", cli->profile, s->profile_dirs[0],
-		    s->n_profile_dirs > 1 ? " or " : "", s->n_profile_dirs > 1 ? s->profile_dirs[1] : "");
+		die("--profile %s: no such profile in %s", cli->profile, admin_profile_dirs(s));
 	if (s->missing_profile == MISSING_DEFAULT) {
 		const char *def = s->default_profile ? s->default_profile : "default";
 		path = profile_find(s, def, NULL);
 		if (!path)
-			die("no profile for %s, and the default profile \"%s\" named in %s is missing",
-			    name, def, s->conf_path);
+			die("no profile for %s, and the default profile \"%s\" named in %s is missing "
+			    "from %s", name, def, s->conf_path, admin_profile_dirs(s));
 		msg_verbose("no profile for %s: using %s (missing-profile = default)", name, path);
 		return path;
 	}
-	die("no profile for %s in %s%s%s; write %s.ini (see sandbox-run.profile(5)) or choose "
-	    "one with --profile NAME|FILE", name, s->profile_dirs[0], s->n_profile_dirs > 1 ? " or " : "",
-	    s->n_profile_dirs > 1 ? s->profile_dirs[1] : "", name);
+	die("no profile for %s in %s; write %s.ini (see sandbox-run.profile(5)) or choose "
+	    "one with --profile NAME|FILE", name, admin_profile_dirs(s), name);
 }
 
 static void fail_on_errors(struct strlist *errors)
@@ -135,6 +134,29 @@ static void make_private_tmp(struct policy *p)
 	tmpdir_export(&t);
 	policy_add_tmpdir(p, t.path, t.fd);
 	free(t.path);
+}
+
+/* -v: what this run is made of, one line each, before it is applied;
+ * --explain prints all of it. */
+static void say_policy(const struct policy *p)
+{
+	if (verbosity < 2)
+		return;
+	for (size_t i = 0; i < p->files.n; i++)
+		msg_verbose("%s %s", p->files.origin[i], p->files.item[i]);
+	char names[512] = "";
+	for (size_t i = 0; i < promise_count() && i < MAX_PROMISES; i++)
+		if (p->promise[i])
+			snprintf(names + strlen(names), sizeof names - strlen(names), " %s",
+				 promise_at(i)->name);
+	msg_verbose("promises:%s", names[0] ? names : " none");
+	if (!p->preload_notes.n && !p->unknown_preloads.n)
+		msg_verbose("preloaded libraries: none");
+	for (size_t i = 0; i < p->preload_notes.n; i++)
+		msg_verbose("preloaded %s", p->preload_notes.item[i]);
+	for (size_t i = 0; i < p->unknown_preloads.n; i++)
+		msg_verbose("preloaded %s (%s): no rule knows it", p->unknown_preloads.item[i],
+			    p->unknown_preloads.origin[i]);
 }
 
 /* Applying: from here on every failure is fatal, and nothing is decided. */
@@ -181,7 +203,8 @@ static void __attribute__((noreturn)) learn_and_exec(const struct settings *s,
 static void __attribute__((noreturn)) run_unconfined(const struct target *t, char **argv,
 						     unsigned reserved)
 {
-	msg("--no-sandbox: running %s UNCONFINED: no Landlock, no seccomp, capabilities kept",
+	/* Not hidden by -q: whoever reads the output must know. */
+	msg_always("--no-sandbox: running %s UNCONFINED: no Landlock, no seccomp, capabilities kept",
 	    t->path);
 	release_std_fds(reserved);
 	crash_guard(false);
@@ -210,6 +233,8 @@ int main(int argc, char **argv)
 
 	struct target target;
 	target_resolve(cli.args[0], &target);
+	if (!cli.no_sandbox)
+		inherited_filter_check(target.name);
 	if (cli.mode == MODE_LEARN)
 		learn_and_exec(&settings, &cli, &target, reserved);
 	if (cli.no_sandbox)
@@ -231,6 +256,7 @@ int main(int argc, char **argv)
 		.args = &files,
 	};
 	policy_build(&in, &policy);
+	say_policy(&policy);
 	policy.landlock_abi = landlock_abi_in_use(&policy);
 	if (policy.private_tmp && cli.mode != MODE_EXPLAIN)
 		make_private_tmp(&policy);

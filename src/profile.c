@@ -177,6 +177,9 @@ FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors)
 	FILE *f = NULL;
 	if (fstat(fd, &st) < 0)
 		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
+	else if (S_ISDIR(st.st_mode)) /* read() would fail: not an "empty profile" */
+		add_errorf(errors, "%s: is a directory, not a profile or settings file; name "
+			   "the .ini file in it (%s/NAME.ini)", path, path);
 	else if ((is_dev_null(&st) || !check_stat(path, path, &st, "the file", errors)) &&
 		 !check_directory(path, errors) &&
 		 (S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0) == 0))

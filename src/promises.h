@@ -69,7 +69,7 @@ const struct promise *promise_at(size_t i);
 int promise_lookup(const char *name); /* index, or -1 */
 const char *promise_suggest(const char *name);
 /* Promises every profile holds, because the dynamic loader runs under the
- * filter (DESIGN.md): stdio and rpath. */
+ * filter (sandbox-run(1), seccomp): stdio and rpath. */
 bool promise_is_implicit(size_t i);
 
 size_t never_count(void);

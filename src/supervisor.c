@@ -22,6 +22,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <termios.h>
 #include <sys/wait.h>
 #include <syslog.h>
@@ -78,7 +79,7 @@ static const struct {
 	{ "exec", " and a [filesystem] exec entry for the program" },
 };
 
-/* Arguments that no promise will ever grant (DESIGN.md's never list), so
+/* Arguments that no promise will ever grant (the never list of promises.c), so
  * that the report does not send the reader looking for one. */
 enum arg_test { ANY_BIT, EQUALS, DIFFERS };
 #define CLONE_NEW_ANY                                                                        \
@@ -124,21 +125,70 @@ static void write_line(int fd, const char *line)
 /* While the target lives, reports go to the stderr it was given. After it
  * has exited our copy is closed, and a late report from one of its children
  * goes to that child's own stderr. */
-static void report(const struct sup *s, pid_t caller, const char *line)
+static void to_stderr(const struct sup *s, pid_t caller, const char *line)
 {
-	int log = s->p->log;
-	if ((log == REPORT_STDERR || log == REPORT_BOTH) && !s->target_gone) {
+	if (!s->target_gone) {
 		write_line(STDERR_FILENO, line);
-	} else if (log == REPORT_STDERR || log == REPORT_BOTH) {
-		int pidfd = (int)syscall(SYS_pidfd_open, caller, 0);
-		int fd = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, STDERR_FILENO, 0);
-		if (fd >= 0)
-			write_line(fd, line);
+		return;
+	}
+	int pidfd = (int)syscall(SYS_pidfd_open, caller, 0);
+	int fd = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, STDERR_FILENO, 0);
+	if (fd >= 0)
+		write_line(fd, line);
+	if (fd >= 0)
+		close(fd);
+	if (pidfd >= 0)
+		close(pidfd);
+}
+
+/* Whether syslog(3) reaches a daemon: without one (a container, a chroot,
+ * no syslog installed) it drops every message in silence. Asked at the
+ * first report, as glibc connects: a datagram socket, else a stream. */
+static bool syslog_socket(int *err)
+{
+	static const int types[] = { SOCK_DGRAM, SOCK_STREAM };
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	copy_bounded(addr.sun_path, sizeof addr.sun_path, _PATH_LOG);
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+		int fd = socket(AF_UNIX, types[i] | SOCK_CLOEXEC, 0);
+		bool up = fd >= 0 && connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0;
+		*err = errno;
 		if (fd >= 0)
 			close(fd);
-		if (pidfd >= 0)
-			close(pidfd);
+		if (up)
+			return true;
 	}
+	return false;
+}
+
+/* log = syslog or both, with no syslog socket: reports go to stderr, after
+ * one line (per run) that says why. */
+static int log_target(const struct sup *s, pid_t caller)
+{
+	static int syslog_up = -1; /* not asked yet */
+	int log = s->p->log;
+	if (log != REPORT_SYSLOG && log != REPORT_BOTH)
+		return log;
+	if (syslog_up < 0) {
+		int err = 0;
+		syslog_up = syslog_socket(&err);
+		if (!syslog_up) {
+			bool both = log == REPORT_BOTH;
+			char *note = xasprintf("log = %s: no syslog socket at %s (%s); reports go to "
+					       "standard error %s", both ? "both" : "syslog", _PATH_LOG,
+					       strerror(err), both ? "only" : "instead");
+			to_stderr(s, caller, note);
+			free(note);
+		}
+	}
+	return syslog_up ? log : REPORT_STDERR;
+}
+
+static void report(const struct sup *s, pid_t caller, const char *line)
+{
+	int log = log_target(s, caller);
+	if (log == REPORT_STDERR || log == REPORT_BOTH)
+		to_stderr(s, caller, line);
 	if (log == REPORT_SYSLOG || log == REPORT_BOTH)
 		syslog(LOG_WARNING, "%s", line);
 }

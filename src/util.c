@@ -34,6 +34,14 @@ void msg(const char *fmt, ...)
 	va_end(ap);
 }
 
+void msg_always(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
 void msg_verbose(const char *fmt, ...)
 {
 	if (verbosity < 2)

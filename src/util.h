@@ -17,6 +17,8 @@ extern const char *program_name;
 extern int verbosity; /* 0 quiet, 1 normal, 2 verbose (-v) */
 
 void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Printed even with -q: what -q must not hide (running unconfined). */
+void msg_always(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_verbose(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print one line and exit EXIT_SANDBOX. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

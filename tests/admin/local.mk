@@ -1,11 +1,16 @@
 # tests/admin: man pages against the option and key tables, --list-profiles,
 # layered configuration in an installed tree, bash completion, how the
-# launcher is linked.
+# launcher is linked, the messages an administrator meets first, man-db
+# set up machine-wide, and the licence in the distribution.
 ADMIN_TESTS = \
 	tests/admin/man-pages.t \
 	tests/admin/completion.t \
 	tests/admin/installed-tree.t \
-	tests/admin/linking.t
+	tests/admin/linking.t \
+	tests/admin/messages.t \
+	tests/admin/under-filter.t \
+	tests/admin/licence.t \
+	tests/admin/man-db-system.t
 TESTS += $(ADMIN_TESTS)
 EXTRA_DIST += $(ADMIN_TESTS) \
 	tests/admin/layering/shipped.golden \

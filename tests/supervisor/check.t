@@ -37,7 +37,7 @@ like "$out" 'broken/preload.d/grants.ini:6: system call "ptrace" is never grante
 like "$out" '18 files checked: [1-9][0-9]* errors, 2 warnings$' "a closing count"
 
 (cd "$tmp" && "$SANDBOX_RUN" --check broken/good.ini) >"$tmp/out" 2>&1
-is "$?:$(cat "$tmp/out")" "0:1 files checked: 0 errors, 0 warnings" "a good profile passes"
+is "$?:$(cat "$tmp/out")" "0:1 file checked (broken/good.ini): 0 errors, 0 warnings" "a good profile passes"
 (cd "$tmp" && "$SANDBOX_RUN" --check broken/paths.ini) >/dev/null 2>&1
 is "$?" 1 "a relative path is an error"
 printf '[profile]\npromises = stdio\n[filesystem]\nread = /nonexistent/x\n' >"$tmp/warn.ini"
@@ -50,7 +50,8 @@ is "$?" 0 "warnings alone exit 0"
 out=$("$SANDBOX_RUN" --check 2>&1)
 rc=$?
 want=$(( $(find "$top_srcdir/profiles" -name '*.ini' | wc -l) + 1 ))
-like "$out" "^$want files checked: 0 errors" "--check alone checks all $want shipped files"
+like "$out" "^$want files checked in [^ ]*/profiles and [^ ]*/sandbox-run.conf: 0 errors" \
+	"--check alone checks all $want shipped files"
 is "$rc" 0 "... and the shipped ones have no error"
 
 done_testing
