@@ -20,7 +20,7 @@ same_file() {
 devlog_run() {
 	unshare -m --propagation private bash -c '
 		dir=$0 nettry=$1
-		shift 2
+		shift
 		mkdir -p "$dir/dev" && rm -f "$dir/dev/log" "$dir/devlog.out"
 		for n in null zero urandom random; do
 			: > "$dir/dev/$n" && mount --bind "/dev/$n" "$dir/dev/$n" || exit 99
