@@ -460,7 +460,9 @@ static enum broker_answer serve_tree_open(struct broker *b, const struct seccomp
 /* The calls on paths and descriptors that output directories serve
  * besides open: which argument holds what. */
 enum tree_call {
-	TREE_MKDIR, TREE_UNLINK, TREE_CHMOD, TREE_UTIMENS, TREE_FCHMOD, TREE_FCHOWN, TREE_NONE
+	TREE_MKDIR, TREE_UNLINK, TREE_CHMOD, TREE_UTIMENS, TREE_FCHMOD, TREE_FCHOWN,
+	TREE_LINK, /* symlink, link, rename to a new name: never made there */
+	TREE_NONE
 };
 
 struct path_call {
@@ -482,6 +484,10 @@ static bool tree_call(int nr, const uint64_t *a, struct path_call *c)
 		*c = (struct path_call){ TREE_CHMOD, (int)a[0], a[1], a[2], 0, 0 };
 	else if (nr == SYS_unlinkat)
 		*c = (struct path_call){ TREE_UNLINK, (int)a[0], a[1], 0, 0, (int)a[2] };
+	else if (nr == SYS_symlinkat)
+		*c = (struct path_call){ TREE_LINK, (int)a[1], a[2], 0, 0, 0 };
+	else if (nr == SYS_linkat || nr == SYS_renameat || nr == SYS_renameat2)
+		*c = (struct path_call){ TREE_LINK, (int)a[2], a[3], 0, 0, 0 };
 	else if (nr == SYS_utimensat)
 		*c = (struct path_call){ TREE_UTIMENS, (int)a[0], a[1], a[2], 0, (int)a[3] };
 	else if (nr == SYS_fchmod)
@@ -491,6 +497,10 @@ static bool tree_call(int nr, const uint64_t *a, struct path_call *c)
 #ifdef SYS_mkdir
 	else if (nr == SYS_mkdir)
 		*c = (struct path_call){ TREE_MKDIR, AT_FDCWD, a[0], a[1], 0, 0 };
+#endif
+#ifdef SYS_symlink
+	else if (nr == SYS_symlink || nr == SYS_link || nr == SYS_rename)
+		*c = (struct path_call){ TREE_LINK, AT_FDCWD, a[1], 0, 0, 0 };
 #endif
 #ifdef SYS_unlink
 	else if (nr == SYS_unlink)
@@ -605,9 +615,17 @@ static enum broker_answer broker_tree_call(struct broker *b, const struct seccom
 	if (!read_path((pid_t)req->pid, c->path, path))
 		return go_on(b, req, tgid, resp);
 	int dir = open_parent((pid_t)req->pid, c->dirfd, path, &name);
+	if (dir < 0) /* no such directory: the call could reach nothing */
+		return result(req, errno, resp);
 	int t = tree_of(b, dir);
 	enum broker_answer a;
-	if (t < 0 && beneath_tree(b, dir) >= 0 &&
+	if (c->kind == TREE_LINK && (t >= 0 || beneath_tree(b, dir) >= 0))
+		a = refuse(why, size, "%s: symbolic links, hard links and renames are not made in "
+			   "output directories (%s)", name,
+			   b->p->outputs[t >= 0 ? t : beneath_tree(b, dir)].dir);
+	else if (c->kind == TREE_LINK)
+		a = go_on(b, req, tgid, resp);
+	else if (t < 0 && beneath_tree(b, dir) >= 0 &&
 	    (c->kind == TREE_MKDIR || c->kind == TREE_UNLINK ||
 	     !policy_grants_call(b->p, req->data.nr, (const uint64_t *)req->data.args, tgid)))
 		a = refuse_old_dir(b, dir, name, why, size);
@@ -636,6 +654,8 @@ static enum broker_answer broker_open_call(struct broker *b, const struct seccom
 	if (!read_path((pid_t)req->pid, c->path, path))
 		return go_on(b, req, tgid, resp);
 	int dir = open_parent((pid_t)req->pid, c->dirfd, path, &name);
+	if (dir < 0 && has_trees(b->p)) /* no such directory: it could create nothing */
+		return result(req, errno, resp);
 	int t = tree_of(b, dir);
 	int i = dir < 0 || t >= 0 ? -1 : output_named(b, dir, name);
 	int in_dir = dir < 0 || i >= 0 || t >= 0 ? -1 : output_dir_of(b, dir);
