@@ -8,6 +8,7 @@ compat_tests = \
 	tests/compat/pipeline.t \
 	tests/compat/less.t \
 	tests/compat/package-build.t \
-	tests/compat/documents.t
+	tests/compat/documents.t \
+	tests/compat/extract.t
 TESTS += $(compat_tests)
 EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
