@@ -462,7 +462,8 @@ static enum broker_answer serve_tree_open(struct broker *b, const struct seccomp
 enum tree_call {
 	TREE_MKDIR, TREE_UNLINK, TREE_CHMOD, TREE_UTIMENS, TREE_FCHMOD, TREE_FCHOWN,
 	TREE_FTRUNCATE, /* bsdtar's sparse files: the size set at the end */
-	TREE_LINK, /* symlink, link, rename to a new name: never made there */
+	TREE_LINK, /* symlink, rename to a new name: never made there */
+	TREE_HARDLINK, /* a second name of a file the run made, in the tree */
 	TREE_NONE
 };
 
@@ -487,7 +488,9 @@ static bool tree_call(int nr, const uint64_t *a, struct path_call *c)
 		*c = (struct path_call){ TREE_UNLINK, (int)a[0], a[1], 0, 0, (int)a[2] };
 	else if (nr == SYS_symlinkat)
 		*c = (struct path_call){ TREE_LINK, (int)a[1], a[2], 0, 0, 0 };
-	else if (nr == SYS_linkat || nr == SYS_renameat || nr == SYS_renameat2)
+	else if (nr == SYS_linkat)
+		*c = (struct path_call){ TREE_HARDLINK, (int)a[2], a[3], a[1], a[0], (int)a[4] };
+	else if (nr == SYS_renameat || nr == SYS_renameat2)
 		*c = (struct path_call){ TREE_LINK, (int)a[2], a[3], 0, 0, 0 };
 	else if (nr == SYS_utimensat)
 		*c = (struct path_call){ TREE_UTIMENS, (int)a[0], a[1], a[2], 0, (int)a[3] };
@@ -502,8 +505,10 @@ static bool tree_call(int nr, const uint64_t *a, struct path_call *c)
 		*c = (struct path_call){ TREE_MKDIR, AT_FDCWD, a[0], a[1], 0, 0 };
 #endif
 #ifdef SYS_symlink
-	else if (nr == SYS_symlink || nr == SYS_link || nr == SYS_rename)
+	else if (nr == SYS_symlink || nr == SYS_rename)
 		*c = (struct path_call){ TREE_LINK, AT_FDCWD, a[1], 0, 0, 0 };
+	else if (nr == SYS_link)
+		*c = (struct path_call){ TREE_HARDLINK, AT_FDCWD, a[1], a[0], (uint64_t)AT_FDCWD, 0 };
 #endif
 #ifdef SYS_unlink
 	else if (nr == SYS_unlink)
@@ -598,6 +603,33 @@ static enum broker_answer tree_mkdir(struct broker *b, const struct seccomp_noti
 	return result(req, 0, resp);
 }
 
+/* link, linkat: a new name in output directory t (dir, name) for a
+ * regular file this run made there (bsdtar's hard link members); nothing
+ * else, and never by a descriptor (AT_EMPTY_PATH). */
+static enum broker_answer tree_hardlink(struct broker *b, const struct seccomp_notif *req,
+					size_t t, int dir, const char *name,
+					const struct path_call *c, struct seccomp_notif_resp *resp,
+					char *why, size_t size)
+{
+	char old[PATH_MAX];
+	const char *oname;
+	struct stat st;
+	if (!plain_name(name) || (c->flags & AT_EMPTY_PATH) ||
+	    !read_path((pid_t)req->pid, c->value, old))
+		return refuse(why, size, "%s: hard links in output directories name files the run "
+			      "made there", name);
+	int odir = open_parent((pid_t)req->pid, (int)c->value2, old, &oname);
+	bool own = odir >= 0 && tree_of(b, odir) == (int)t && made_here(b, odir, oname, &st) &&
+		   S_ISREG(st.st_mode);
+	int err = own && linkat(odir, oname, dir, name, 0) < 0 ? errno : 0;
+	if (odir >= 0)
+		close(odir);
+	if (!own)
+		return refuse(why, size, "%s: a hard link to %s, which this run did not make in the "
+			      "output directory %s", name, old, b->p->outputs[t].dir);
+	return result(req, err, resp);
+}
+
 /* mkdir, chmod, utimensat, fchmod, fchown: served on output directories
  * and what the run made there; anything else goes on as the promises say
  * (go_on), or is a denial. */
@@ -627,9 +659,14 @@ static enum broker_answer broker_tree_call(struct broker *b, const struct seccom
 		return result(req, errno, resp);
 	int t = tree_of(b, dir);
 	enum broker_answer a;
-	if (c->kind == TREE_LINK && (t >= 0 || beneath_tree(b, dir) >= 0))
-		a = refuse(why, size, "%s: symbolic links, hard links and renames are not made in "
-			   "output directories (%s)", name,
+	if (c->kind == TREE_HARDLINK && t >= 0)
+		a = tree_hardlink(b, req, (size_t)t, dir, name, c, resp, why, size);
+	else if (c->kind == TREE_HARDLINK && beneath_tree(b, dir) < 0)
+		a = go_on(b, req, tgid, resp);
+	else if ((c->kind == TREE_LINK || c->kind == TREE_HARDLINK) &&
+		 (t >= 0 || beneath_tree(b, dir) >= 0))
+		a = refuse(why, size, "%s: symbolic links and renames are not made in output "
+			   "directories, hard links only to what the run made (%s)", name,
 			   b->p->outputs[t >= 0 ? t : beneath_tree(b, dir)].dir);
 	else if (c->kind == TREE_LINK)
 		a = go_on(b, req, tgid, resp);

@@ -10,8 +10,8 @@
  *   in an output directory (unzip -d DIR) and the directories the run
  *     made there: open that creates, mkdir, and on entries the run made
  *     (never on others) open for writing, chmod (no set-id bits), utimensat,
- *     and fchown that changes nothing; symbolic and hard links, rename and
- *     unlink are left to Landlock, which grants nothing there;
+ *     unlink, ftruncate, fchown that changes nothing, and a hard link to
+ *     it there; symbolic links and renames are refused there;
  *   open, openat with O_DIRECTORY, when the policy has directory operands:
  *     the operand itself is opened for listing (Landlock grants it nothing,
  *     since a right on a directory holds beneath it too);

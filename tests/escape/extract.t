@@ -39,6 +39,10 @@ tar("through.tar", [("link", "symlink", home), ("link/through.txt", "escaped")])
 tar("over.tar", [("victim.txt", "overwritten")])
 tar("hooks.tar", [(".git/hooks/post-checkout", "#!/bin/sh\necho owned\n")])
 tar("planted.tar", [("planted/planted.txt", "escaped")])
+with tarfile.open(f"{out}/hardlink.tar", "w", format=tarfile.GNU_FORMAT) as t:
+    info = tarfile.TarInfo("lnk")
+    info.type, info.linkname = tarfile.LNKTYPE, f"{home}/secret.txt"
+    t.addfile(info)
 zip_("dotdot.zip", [("../zipdotdot.txt", "escaped")])
 zip_("over.zip", [("victim.txt", "overwritten")])
 PY
@@ -50,6 +54,7 @@ setup() { # setup HOME: out/ with a victim, a .git/hooks/, a planted link
 	rm -rf "$1"/* "$1"/.[!.]* 2>/dev/null
 	mkdir -p "$1/out/.git/hooks"
 	echo original >"$1/out/victim.txt"
+	echo secret >"$1/secret.txt"
 	ln -s "$1" "$1/out/planted"
 	[ "$runner" = as_nobody ] && chown -R -h nobody:nogroup "$1"
 	return 0
@@ -96,6 +101,8 @@ for runner in $(runners); do
 		bsdtar -x -P -C out -f "$arch/through.tar"
 	attack "bsdtar -P writes through a link planted in the directory" planted.txt escaped \
 		bsdtar -x -P -C out -f "$arch/planted.tar"
+	attack "bsdtar -P makes a hard link to a file outside" out/lnk secret \
+		bsdtar -x -P -C out -f "$arch/hardlink.tar"
 	attack "bsdtar extracts over a file that was there" out/victim.txt overwritten \
 		bsdtar -x -C out -f "$arch/over.tar"
 	attack "bsdtar adds a hook to a directory that was there" out/.git/hooks/post-checkout \
