@@ -379,6 +379,19 @@ static int beneath_tree(const struct broker *b, int dir)
 	return -1;
 }
 
+/* Is name in dir an output directory itself? */
+static bool is_tree_root(const struct broker *b, int dir, const char *name)
+{
+	struct stat st, ot;
+	if (fstatat(dir, name, &st, 0) < 0)
+		return false;
+	for (size_t i = 0; i < b->p->n_outputs; i++)
+		if (b->p->outputs[i].tree && b->out_dir[i] >= 0 && fstat(b->out_dir[i], &ot) == 0 &&
+		    ot.st_dev == st.st_dev && ot.st_ino == st.st_ino)
+			return true;
+	return false;
+}
+
 static enum broker_answer refuse_old_dir(const struct broker *b, int dir, const char *name,
 					 char *why, size_t size)
 {
@@ -670,6 +683,8 @@ static enum broker_answer broker_tree_call(struct broker *b, const struct seccom
 			   b->p->outputs[t >= 0 ? t : beneath_tree(b, dir)].dir);
 	else if (c->kind == TREE_LINK)
 		a = go_on(b, req, tgid, resp);
+	else if (c->kind == TREE_MKDIR && t < 0 && is_tree_root(b, dir, name))
+		a = result(req, EEXIST, resp); /* mkdir -p of the directory made for it */
 	else if (t < 0 && beneath_tree(b, dir) >= 0 &&
 	    (c->kind == TREE_MKDIR || c->kind == TREE_UNLINK ||
 	     !policy_grants_call(b->p, req->data.nr, (const uint64_t *)req->data.args, tgid)))
