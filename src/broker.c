@@ -324,12 +324,31 @@ static enum broker_answer serve_output(struct broker *b, const struct seccomp_no
 
 /* ---- output directories ---- */
 
+static size_t made_hash(dev_t dev, ino_t ino)
+{
+	return (size_t)(((uint64_t)ino * 0x9e3779b97f4a7c15u) ^ (uint64_t)dev);
+}
+
 static struct made *made_entry(const struct broker *b, const struct stat *st)
 {
-	for (size_t i = 0; i < b->n_made; i++)
-		if (b->made[i].dev == st->st_dev && b->made[i].ino == st->st_ino)
-			return &b->made[i];
+	if (!b->n_made_slots)
+		return NULL;
+	size_t mask = b->n_made_slots - 1;
+	for (size_t i = made_hash(st->st_dev, st->st_ino) & mask; b->made_slots[i]; i = (i + 1) & mask) {
+		struct made *m = &b->made[b->made_slots[i] - 1];
+		if (!m->removed && m->dev == st->st_dev && m->ino == st->st_ino)
+			return m;
+	}
 	return NULL;
+}
+
+static void index_made(struct broker *b, size_t index)
+{
+	size_t mask = b->n_made_slots - 1;
+	size_t i = made_hash(b->made[index].dev, b->made[index].ino) & mask;
+	while (b->made_slots[i])
+		i = (i + 1) & mask;
+	b->made_slots[i] = index + 1;
 }
 
 static void remember_made(struct broker *b, const struct stat *st, size_t tree)
@@ -339,7 +358,17 @@ static void remember_made(struct broker *b, const struct stat *st, size_t tree)
 	if (b->n_made == b->made_cap)
 		b->made = xrealloc(b->made, (b->made_cap = b->made_cap ? 2 * b->made_cap : 64) *
 					    sizeof *b->made);
-	b->made[b->n_made++] = (struct made){ st->st_dev, st->st_ino, tree, S_ISDIR(st->st_mode) };
+	b->made[b->n_made++] = (struct made){ st->st_dev, st->st_ino, tree, S_ISDIR(st->st_mode),
+					      false };
+	if (2 * b->n_made > b->n_made_slots) {
+		free(b->made_slots);
+		b->n_made_slots = b->n_made_slots ? 2 * b->n_made_slots : 128;
+		b->made_slots = xcalloc(b->n_made_slots, sizeof *b->made_slots);
+		for (size_t i = 0; i < b->n_made; i++)
+			index_made(b, i);
+	} else {
+		index_made(b, b->n_made - 1);
+	}
 }
 
 /* The output directory that dir is, or that dir was made in by this run:
@@ -592,7 +621,7 @@ static int forget_removed(struct broker *b, const struct path_call *c, const str
 {
 	struct made *m = made_entry(b, st);
 	if (!err && c->kind == TREE_UNLINK && m)
-		*m = b->made[--b->n_made];
+		m->removed = true;
 	return err;
 }
 
@@ -1151,4 +1180,5 @@ void broker_close(struct broker *b)
 	}
 	strlist_free(&b->created);
 	free(b->made);
+	free(b->made_slots);
 }

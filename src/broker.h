@@ -67,8 +67,11 @@ struct broker {
 		ino_t ino;
 		size_t tree;    /* the output it is beneath */
 		bool dir;
+		bool removed;   /* unlinked since: its inode number may come back */
 	} *made;
 	size_t n_made, made_cap;
+	size_t *made_slots;     /* hash of (dev, ino) -> index + 1: an archive has many */
+	size_t n_made_slots;
 	struct relay relay[BROKER_RELAYS];
 	size_t n_relays;
 };
