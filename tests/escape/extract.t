@@ -121,4 +121,61 @@ for runner in $(runners); do
 		"$runner: a file the run made is rewritten by a later member"
 	rm -rf "$home"
 done
+
+# The broker itself, driven by tests/escape/creator: an output prefix
+# (-o DIR/p) and an output directory (--exact DIR), what a hostile
+# extractor or renderer would ask for. Each action's verdict confined;
+# the same actions unconfined all work (exit 0). What the broker refuses
+# in its directories is EACCES; a create that leads out of them (a link
+# planted there, ..) is a call no promise grants: EPERM.
+CREATOR=$top_builddir/tests/escape/creator
+ini=$(tap_tmp)/creator.ini
+printf '[profile]\npromises = stdio rpath\n[arguments]\noperands = none\noutput-prefix-options = -o\noutput-directory-options = --exact\n' >"$ini"
+chmod 644 "$ini"
+for runner in $(runners); do
+	h=$(tap_home)
+	prepare() {
+		rm -rf "$h"/*
+		mkdir -p "$h/pages" "$h/out/pre" "$h/outside"
+		echo old >"$h/pages/p-old.ppm"
+		echo old >"$h/out/old.txt"
+		ln -s "$h/outside" "$h/out/planted"
+		[ "$runner" = as_nobody ] && chown -R -h nobody:nogroup "$h"
+		return 0
+	}
+	actions=(--create "$h/pages/p-1.ppm" --create "$h/pages/q.ppm" --append "$h/pages/p-old.ppm"
+		 --create "$h/pages/p-1.ppm"
+		 --mkdir "$h/out/a" --create "$h/out/a/f" --create "$h/out/a/f" --unlink "$h/out/a/f"
+		 --rename "$h/out/a" "$h/out/b" --append "$h/out/old.txt" --trunc "$h/out/old.txt"
+		 --create "$h/out/pre/hook" --mkdir "$h/out/pre/x" --create "$h/out/planted/x"
+		 --create "$h/out/../escaped" --unlink "$h/out/old.txt")
+	prepare
+	$runner "$CREATOR" -o "$h/pages/p" --exact "$h/out" "${actions[@]}" >/dev/null 2>&1
+	is "$?" 0 "$runner: unconfined, every action works"
+	prepare
+	out=$($runner "$SANDBOX_RUN" -p "$ini" "$CREATOR" -o "$h/pages/p" --exact "$h/out" \
+		"${actions[@]}" 2>"$scratch/err")
+	want="create $h/pages/p-1.ppm: ok
+create $h/pages/q.ppm: EACCES
+append $h/pages/p-old.ppm: EACCES
+create $h/pages/p-1.ppm: ok
+mkdir $h/out/a: ok
+create $h/out/a/f: ok
+create $h/out/a/f: ok
+unlink $h/out/a/f: ok
+rename $h/out/a: EACCES
+append $h/out/old.txt: EACCES
+trunc $h/out/old.txt: EACCES
+create $h/out/pre/hook: EACCES
+mkdir $h/out/pre/x: EACCES
+create $h/out/planted/x: EPERM
+create $h/out/../escaped: EPERM
+unlink $h/out/old.txt: EACCES"
+	is "$out" "$want" "$runner: confined, new names only, in the prefix and in the tree the run made"
+	[ "$(cat "$h/out/old.txt")" = old ] && [ "$(cat "$h/pages/p-old.ppm")" = old ] &&
+		[ -z "$(ls -A "$h/outside")" ] && [ ! -e "$h/escaped" ] && [ ! -e "$h/pages/q.ppm" ]
+	ok $? "$runner: ... and nothing that was there, nothing outside, changed"
+	is "$(grep -c '^sandbox-run: .*denied' "$scratch/err")" 10 "$runner: ... each refusal reported"
+	rm -rf "$h"
+done
 done_testing
