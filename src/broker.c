@@ -426,8 +426,8 @@ static enum broker_answer refuse_old_dir(const struct broker *b, int dir, const 
 {
 	int t = beneath_tree(b, dir);
 	return refuse(why, size, "%s: its directory was in the output directory %s before this "
-		      "run: new entries go only in directories the run made", name,
-		      b->p->outputs[t].dir);
+		      "run: new entries go only in directories the run made (use a new directory)",
+		      name, b->p->outputs[t].dir);
 }
 
 static bool plain_name(const char *name)
@@ -445,7 +445,8 @@ static enum broker_answer refuse_existing(const struct broker *b, size_t t, cons
 					  char *why, size_t size)
 {
 	return refuse(why, size, "%s was in the output directory %s before this run: only what "
-		      "the run creates there may be written", name, b->p->outputs[t].dir);
+		      "the run creates there may be written (use a new directory)", name,
+		      b->p->outputs[t].dir);
 }
 
 /* An open that writes or creates in output directory t (dir is the
