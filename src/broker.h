@@ -8,6 +8,11 @@
  *     directory it holds and the descriptor installed in the target
  *     (SECCOMP_IOCTL_NOTIF_ADDFD); another name in an output's directory,
  *     or an output's name elsewhere, is refused and reported;
+ *   in an output directory (unzip -d DIR) and the directories the run
+ *     made there: open that creates, mkdir, and on entries the run made
+ *     (never on others) open for writing, chmod (no set-id bits), utimensat,
+ *     unlink, ftruncate, fchown that changes nothing, and a hard link to
+ *     it there; symbolic links and renames are refused there;
  *   open, openat with O_DIRECTORY, when the policy has directory operands:
  *     the operand itself is opened for listing (Landlock grants it nothing,
  *     since a right on a directory holds beneath it too);
@@ -58,6 +63,16 @@ struct broker {
 	int *out_dir;           /* per output: its directory (O_PATH), or -1 */
 	int *list_dir;          /* per directory operand (O_PATH), or -1 */
 	struct strlist created; /* "DIR/NAME" of what this run's patterns created */
+	struct made {           /* what the run made in output directories */
+		dev_t dev;
+		ino_t ino;
+		size_t tree;    /* the output it is beneath */
+		bool dir;
+		bool removed;   /* unlinked since: its inode number may come back */
+	} *made;
+	size_t n_made, made_cap;
+	size_t *made_slots;     /* hash of (dev, ino) -> index + 1: an archive has many */
+	size_t n_made_slots;
 	struct relay relay[BROKER_RELAYS];
 	size_t n_relays;
 };

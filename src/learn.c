@@ -993,11 +993,10 @@ static void put_arguments(FILE *f, const struct learner *l)
 	for (size_t i = 0; i < runs.n; i++)
 		fprintf(f, "# run: %s\n", runs.item[i]);
 	strlist_free(&runs);
-	static const char *const operands[] = { "input", "output", "none" };
 	static const char *const dirs[] = { "self", "tree" };
 	static const char *const creates[] = { "launcher", "directory" };
 	const struct profile *o = l->merging ? &l->old : NULL;
-	fprintf(f, "operands = %s\n", operands[o ? o->operands : OPERANDS_INPUT]);
+	fprintf(f, "operands = %s\n", operand_names[o ? o->operands : OPERANDS_INPUT]);
 	if (!o)
 		return;
 	const struct {
