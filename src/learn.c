@@ -1255,13 +1255,18 @@ static void check_preloads(const struct preloads *pl)
 			    rule_of(pl, i)->unsupported);
 }
 
-/* Found out now rather than after the run: where the profile goes. */
+/* Found out now rather than after the run: where the profile goes, and
+ * whether a profile could be used from there at all (a draft in /tmp is
+ * one that others could replace before it is reviewed or used). */
 static void check_writable(const char *out)
 {
 	char *dir = xpath_dir(out);
 	if (access(dir, W_OK | X_OK) < 0)
 		die("--learn=%s: cannot write in %s: %s", out, dir, strerror(errno));
 	free(dir);
+	struct strlist errors = { 0 };
+	if (profile_check_directory(out, &errors))
+		die("--learn=%s", errors.item[0]);
 }
 
 void learn_start(const struct learn_input *in)
