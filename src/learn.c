@@ -23,6 +23,7 @@
 #include "caps.h"
 #include "decode.h"
 #include "fdpass.h"
+#include "learnmerge.h"
 #include "policy.h"
 #include "profile.h"
 #include "promises.h"
@@ -85,6 +86,7 @@ struct elem {
 	int nr;
 	uint32_t mask;
 	unsigned long count;
+	char *first; /* the first of these calls, decoded, for the profile's comment */
 };
 
 struct learner {
@@ -93,6 +95,8 @@ struct learner {
 	/* from the file being merged into */
 	bool merging;
 	struct profile old;
+	char *old_text;  /* the file as it was: merging edits this text */
+	char *last_text; /* as last written (a merge is written once per change) */
 	struct strlist old_runs, old_preloads, old_counts; /* counts: origin is the number */
 	/* observed */
 	struct elem *elems;
@@ -106,6 +110,7 @@ struct learner {
 struct draft {
 	bool promise[MAX_PROMISES];
 	struct strlist needs;  /* "promise: call N times, ..." */
+	uint32_t had;          /* promises granted before: merged file, preload rules */
 	struct strlist allow;  /* origin: how often */
 	struct strlist never;
 	struct strlist read, write, exec, connect, bind, created_elsewhere;
@@ -380,7 +385,7 @@ static bool refused(const struct learner *l, int nr, const uint64_t *args)
 	return false;
 }
 
-static void count_call(struct learner *l, int nr, const uint64_t *args)
+static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *args)
 {
 	uint32_t mask = promise_mask(nr, args, l->pid);
 	if (mask & implicit_mask())
@@ -393,7 +398,9 @@ static void count_call(struct learner *l, int nr, const uint64_t *args)
 			return;
 		}
 	l->elems = xrealloc(l->elems, (l->n_elems + 1) * sizeof *l->elems);
-	l->elems[l->n_elems++] = (struct elem){ nr, mask, 1 };
+	char first[512];
+	decode_call(nr, args, tid, first, sizeof first);
+	l->elems[l->n_elems++] = (struct elem){ nr, mask, 1, xstrdup(first) };
 	l->dirty = true;
 }
 
@@ -425,13 +432,20 @@ static void granted_by_rule_data(const struct preload_rule *r, struct strlist *a
 		add_call_name(allow, ipc_calls[i]);
 }
 
+static void policy_of(const struct learner *l, const bool *promise, struct policy *p);
+
 /* Promises and single calls granted without this run's help: the file
  * being merged into, and the rules of the preloaded libraries. */
 static void granted_before(const struct learner *l, uint32_t *mask, struct strlist *allow)
 {
 	*mask = implicit_mask();
 	if (l->merging) {
-		*mask |= mask_of(&l->old.promises);
+		/* With this command line: option-promises, output-promises. */
+		struct policy p;
+		policy_of(l, NULL, &p);
+		for (size_t i = 0; i < promise_count(); i++)
+			*mask |= p.promise[i] ? 1u << i : 0;
+		policy_free(&p);
 		for (size_t i = 0; i < l->old.allow.n; i++)
 			add_call_name(allow, l->old.allow.item[i]);
 	}
@@ -471,21 +485,37 @@ static int best_promise(const struct elem *e, size_t n, const bool *left, uint32
 	return best;
 }
 
+/* The decoded call as a comment shows it: values read from the caller's
+ * memory are all best effort there. */
+static void strip_best_effort(char *s)
+{
+	static const char mark[] = " [best effort]";
+	for (char *m; (m = strstr(s, mark));)
+		memmove(m, m + sizeof mark - 1, strlen(m + sizeof mark - 1) + 1);
+}
+
+/* "cpath, first needed by openat(...); in all: openat (3 times), ..." */
 static void note_needs(struct draft *d, const struct elem *e, size_t n, bool *left, int p)
 {
-	char line[1024];
+	char line[1024] = "", first[512] = "";
 	const char *sep = " ";
-	int at = snprintf(line, sizeof line, "%s:", promise_at((size_t)p)->name);
+	int at = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!left[i] || !(e[i].mask & (1u << p)))
 			continue;
 		left[i] = false;
-		if (at > 0 && (size_t)at < sizeof line)
+		if (!first[0])
+			snprintf(first, sizeof first, "%s", e[i].first);
+		if (at >= 0 && (size_t)at < sizeof line)
 			at += snprintf(line + at, sizeof line - (size_t)at, "%s%s (%lu %s)", sep,
 				       decode_name(e[i].nr), e[i].count, times(e[i].count));
 		sep = ", ";
 	}
-	strlist_add(&d->needs, line, NULL);
+	strip_best_effort(first);
+	char *text = xasprintf("%s, first needed by %s; in all:%s", promise_at((size_t)p)->name,
+			       first, line);
+	strlist_add(&d->needs, text, promise_at((size_t)p)->name);
+	free(text);
 }
 
 /* entry is a call name, or from the merged file a call with conditions. */
@@ -510,6 +540,7 @@ static void choose_promises(const struct learner *l, struct draft *d)
 	uint32_t have, chosen = 0;
 	struct strlist allowed = { 0 };
 	granted_before(l, &have, &allowed);
+	d->had = have;
 	bool *left = xcalloc(l->n_elems, sizeof *left);
 	for (size_t i = 0; i < l->n_elems; i++)
 		left[i] = !(l->elems[i].mask & have) &&
@@ -544,36 +575,44 @@ struct grants {
 	size_t n;
 };
 
-/* What a confined run would grant anyway: the system read set, the paths
- * of the chosen promises, the target, declared inputs, preload rules. */
-static void grants_of(const struct learner *l, const struct draft *d, struct grants *g)
+/* The policy a confined run of this command line would get from the
+ * merged file (all of it) or, for a new draft, from nothing but the
+ * learner's [arguments], plus the promises given (NULL: none). */
+static void policy_of(const struct learner *l, const bool *promise, struct policy *p)
 {
 	struct profile draft = { 0 };
-	if (l->merging)
-		draft = l->old; /* its [arguments], shallow */
-	memset(&draft.promises, 0, sizeof draft.promises);
-	memset(&draft.allow, 0, sizeof draft.allow);
-	memset(&draft.read, 0, sizeof draft.read);
-	memset(&draft.write, 0, sizeof draft.write);
-	memset(&draft.exec, 0, sizeof draft.exec);
-	memset(&draft.files, 0, sizeof draft.files);
-	memset(&draft.connect_tcp, 0, sizeof draft.connect_tcp);
-	memset(&draft.bind_tcp, 0, sizeof draft.bind_tcp);
 	draft.on_violation = -1;
-	for (size_t i = 0; i < promise_count(); i++)
-		if (d->promise[i])
+	draft.operands = OPERANDS_INPUT;
+	draft.clustered_short_options = 1;
+	if (l->merging)
+		draft = l->old; /* shallow */
+	memset(&draft.promises, 0, sizeof draft.promises);
+	for (size_t i = 0; l->merging && i < l->old.promises.n; i++)
+		strlist_add(&draft.promises, l->old.promises.item[i], "merged");
+	for (size_t i = 0; promise && i < promise_count(); i++)
+		if (promise[i] && !strlist_contains(&draft.promises, promise_at(i)->name))
 			strlist_add(&draft.promises, promise_at(i)->name, "learned");
 	struct arg_files files = { 0 };
 	args_classify(&draft, l->in->argc, l->in->argv, &files);
 	struct settings s = *l->in->settings;
 	s.unknown_preload = UNKNOWN_IGNORE; /* reported in the profile instead */
-	struct policy p;
 	struct policy_input pin = {
 		.settings = &s, .target = l->in->target, .argc = l->in->argc,
 		.argv = l->in->argv, .profile_path = l->in->out, .profile = &draft,
 		.preloads = l->in->preloads, .args = &files,
 	};
-	policy_build(&pin, &p);
+	policy_build(&pin, p);
+	strlist_free(&draft.promises);
+	args_free(&files);
+}
+
+/* What a confined run would grant anyway: the system read set, the paths
+ * of the chosen promises, the target, declared inputs, preload rules, and
+ * when merging all the file grants. */
+static void grants_of(const struct learner *l, const struct draft *d, struct grants *g)
+{
+	struct policy p;
+	policy_of(l, d->promise, &p);
 	g->path = xcalloc(p.n_grants, sizeof *g->path);
 	g->access = xcalloc(p.n_grants, sizeof *g->access);
 	g->n = 0;
@@ -584,8 +623,6 @@ static void grants_of(const struct learner *l, const struct draft *d, struct gra
 		g->path[g->n] = xstrdup(real);
 		g->access[g->n++] = p.grants[i].access;
 	}
-	strlist_free(&draft.promises);
-	args_free(&files);
 	policy_free(&p);
 }
 
@@ -776,8 +813,8 @@ static void prefer_tmppath(const struct learner *l, struct draft *d)
 	d->promise[cpath] = false;
 	d->promise[tmppath] = true;
 	for (size_t i = 0; i < d->needs.n; i++)
-		if (has_prefix(d->needs.item[i], "cpath:")) {
-			char *line = xasprintf("tmppath:%s", d->needs.item[i] + 6);
+		if (has_prefix(d->needs.item[i], "cpath,")) {
+			char *line = xasprintf("tmppath,%s", d->needs.item[i] + 6);
 			free(d->needs.item[i]);
 			d->needs.item[i] = line;
 		}
@@ -1028,6 +1065,143 @@ static void draft_free(struct draft *d)
 
 /* Written beside the old file and renamed over it: a reader sees the old
  * profile or the new one, never half of one. */
+static FILE *open_beside(const char *out, char **tmp)
+{
+	*tmp = xasprintf("%s.XXXXXX", out);
+	int fd = mkstemp(*tmp);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f)
+		msg("--learn: cannot write %s: %s", *tmp, strerror(errno));
+	else
+		fchmod(fd, 0644);
+	return f;
+}
+
+static bool rename_over(FILE *f, const char *tmp, const char *out)
+{
+	if (fclose(f) != 0 || rename(tmp, out) < 0) {
+		msg("--learn: cannot write %s: %s", out, strerror(errno));
+		unlink(tmp);
+		return false;
+	}
+	return true;
+}
+
+static char *join_words(const struct strlist *l)
+{
+	char *s = xstrdup("");
+	for (size_t i = 0; i < l->n; i++) {
+		char *t = xasprintf("%s%s%s", s, i ? " " : "", l->item[i]);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+/* What the run needs beyond the file, as additions to its text: only
+ * what the file did not grant is in the draft when merging (choose_*). */
+static size_t merge_additions(const struct learner *l, const struct draft *d,
+			      struct merge_addition *add, struct strlist *words)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < promise_count(); i++)
+		if (d->promise[i] && !(d->had & (1u << i)))
+			strlist_add(&words[0], promise_at(i)->name, NULL);
+	const struct {
+		const char *section, *key;
+		const struct strlist *now, *before;
+		struct strlist *words;
+	} lists[] = {
+		{ "filesystem", "read", &d->read, &l->old.read, &words[1] },
+		{ "filesystem", "write", &d->write, &l->old.write, &words[2] },
+		{ "filesystem", "exec", &d->exec, &l->old.exec, &words[3] },
+		{ "network", "connect-tcp", &d->connect, &l->old.connect_tcp, &words[4] },
+		{ "network", "bind-tcp", &d->bind, &l->old.bind_tcp, &words[5] },
+	};
+	for (size_t k = 0; k < N(lists); k++)
+		for (size_t i = 0; i < lists[k].now->n; i++)
+			if (!strlist_contains(lists[k].before, lists[k].now->item[i]) &&
+			    !strpbrk(lists[k].now->item[i], " \t"))
+				strlist_add(lists[k].words, lists[k].now->item[i], NULL);
+	char *promises = join_words(&words[0]);
+	if (*promises)
+		add[n++] = (struct merge_addition){ "profile", "promises", promises, MERGE_WORDS };
+	else
+		free(promises);
+	for (size_t i = 0; i < d->allow.n; i++)
+		if (!strlist_contains(&l->old.allow, d->allow.item[i]))
+			add[n++] = (struct merge_addition){ "profile", "allow", d->allow.item[i],
+							    MERGE_LINE };
+	for (size_t k = 0; k < N(lists); k++) {
+		char *value = join_words(lists[k].words);
+		if (*value)
+			add[n++] = (struct merge_addition){ lists[k].section, lists[k].key, value,
+							    MERGE_WORDS };
+		else
+			free(value);
+	}
+	return n;
+}
+
+/* What the learner cannot write into the file, said instead. */
+static void merge_notes(const struct learner *l, const struct draft *d)
+{
+	for (size_t i = 0; i < d->needs.n; i++)
+		msg("--learn: %s: promise %s", l->in->out, d->needs.item[i]);
+	for (size_t i = 0; i < d->allow.n; i++)
+		if (!strlist_contains(&l->old.allow, d->allow.item[i]))
+			msg("--learn: %s: allow %s, which no promise covers: seen %s %s", l->in->out,
+			    d->allow.item[i], d->allow.origin[i],
+			    times(strtoul(d->allow.origin[i], NULL, 10)));
+	for (size_t i = 0; i < d->never.n; i++) {
+		const char *why = "";
+		syscall_allowable(d->never.item[i], &why);
+		msg("--learn: %s: %s is not allowable (%s): the program will be refused it",
+		    l->in->out, d->never.item[i], why);
+	}
+	for (size_t i = 0; i < d->created_elsewhere.n; i++)
+		msg("--learn: %s: files were created in %s: declare them outputs in [arguments] "
+		    "(a [filesystem] write entry does not grant creating)", l->in->out,
+		    d->created_elsewhere.item[i]);
+}
+
+/* The merged file is the old text with what this run proved necessary
+ * added; nothing else of it changes, and a run that needs nothing new
+ * leaves it as it was, byte for byte. */
+static void merge_profile(struct learner *l, const struct draft *d)
+{
+	struct merge_addition add[64];
+	struct strlist words[6] = { 0 };
+	size_t n = merge_additions(l, d, add, words);
+	char *text = learnmerge_apply(l->old_text, add, n);
+	for (size_t i = 0; i < n; i++)
+		if (add[i].how == MERGE_WORDS)
+			free((char *)add[i].value);
+	for (size_t i = 0; i < N(words); i++)
+		strlist_free(&words[i]);
+	if (strcmp(text, l->last_text) == 0) {
+		if (!l->written)
+			msg("--learn: %s already allows what %s did; left as it was", l->in->out,
+			    l->in->target->name);
+		l->written = true;
+		free(text);
+		return;
+	}
+	char *tmp;
+	FILE *f = open_beside(l->in->out, &tmp);
+	if (f && fputs(text, f) >= 0 && rename_over(f, tmp, l->in->out)) {
+		msg("--learn: merged what %s needed into %s:", l->in->target->name, l->in->out);
+		learnmerge_diff(stderr, l->in->out, l->last_text, text);
+		merge_notes(l, d);
+		free(l->last_text);
+		l->last_text = text;
+		text = NULL;
+	}
+	l->written = true;
+	free(tmp);
+	free(text);
+}
+
 static void write_profile(struct learner *l)
 {
 	struct draft d = { 0 };
@@ -1035,24 +1209,24 @@ static void write_profile(struct learner *l)
 	prefer_tmppath(l, &d);
 	choose_paths(l, &d);
 	choose_ports(l, &d);
-	char *tmp = xasprintf("%s.XXXXXX", l->in->out);
-	int fd = mkstemp(tmp);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (l->merging) {
+		merge_profile(l, &d);
+		l->dirty = false;
+		draft_free(&d);
+		return;
+	}
+	char *tmp;
+	FILE *f = open_beside(l->in->out, &tmp);
 	if (!f) {
-		msg("--learn: cannot write %s: %s", tmp, strerror(errno));
 		free(tmp);
 		draft_free(&d);
 		return;
 	}
-	fchmod(fd, 0644);
 	put_header(f, l);
 	put_profile_section(f, l, &d);
 	put_files_section(f, &d);
 	put_arguments(f, l);
-	if (fclose(f) != 0 || rename(tmp, l->in->out) < 0) {
-		msg("--learn: cannot write %s: %s", l->in->out, strerror(errno));
-		unlink(tmp);
-	} else if (!l->written) {
+	if (rename_over(f, tmp, l->in->out) && !l->written) {
 		msg("--learn: wrote %s from a permissive run of %s: review it before use",
 		    l->in->out, l->in->target->name);
 	}
@@ -1108,7 +1282,7 @@ static void answer(struct learner *l, const struct seccomp_notif *req,
 	} else if (strcmp(name, "execve") == 0 && !l->exec_done && (pid_t)req->pid == l->pid) {
 		l->exec_done = true; /* the launcher's own exec of the target */
 	} else {
-		count_call(l, req->data.nr, (const uint64_t *)req->data.args);
+		count_call(l, (pid_t)req->pid, req->data.nr, (const uint64_t *)req->data.args);
 		record_args(l, req, name);
 	}
 }
@@ -1211,26 +1385,22 @@ static bool hand_over(int sock, int listener)
 
 /* ---- the file being merged into ---- */
 
-static void read_comments(struct learner *l)
+static char *read_text(const char *path)
 {
-	FILE *f = fopen(l->in->out, "re");
-	char line[4096]; /* the learner's own lines are shorter */
-	while (f && fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\n")] = '\0';
-		char name[64];
-		unsigned long n;
-		if (has_prefix(line, "# run: "))
-			add_unique(NULL, &l->old_runs, line + 7);
-		else if (has_prefix(line, "# preload: "))
-			add_unique(NULL, &l->old_preloads, line + 11);
-		else if (sscanf(line, "# %63[a-z0-9_]: seen %lu time", name, &n) == 2) {
-			char count[32];
-			snprintf(count, sizeof count, "%lu", n);
-			strlist_add(&l->old_counts, name, count);
-		}
-	}
-	if (f)
-		fclose(f);
+	FILE *f = fopen(path, "re");
+	char *text = NULL;
+	size_t size = 0;
+	FILE *m = open_memstream(&text, &size);
+	char buf[4096];
+	size_t got;
+	while (f && m && (got = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, got, m);
+	if (!f || !m || ferror(f) || fclose(m) != 0)
+		die("--learn=%s: cannot read it: %s", path, strerror(errno));
+	fclose(f);
+	if (strlen(text) != size)
+		die("--learn=%s: a NUL byte in it: not a profile to merge into", path);
+	return text;
 }
 
 static void load_old(struct learner *l)
@@ -1244,7 +1414,8 @@ static void load_old(struct learner *l)
 		die("--learn=%s merges into that file, and it has errors: %s; fix or remove it",
 		    l->in->out, errors.item[0]);
 	l->merging = true;
-	read_comments(l);
+	l->old_text = read_text(l->in->out);
+	l->last_text = xstrdup(l->old_text);
 }
 
 static void check_preloads(const struct preloads *pl)
