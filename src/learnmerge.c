@@ -152,9 +152,14 @@ static void add_one(struct lines *ls, const struct merge_addition *a)
 	}
 	size_t last;
 	bool found = find_key(ls, start, end, a->key, &last);
+	if (found && a->how == MERGE_WORDS && is_blank(ls->l[last][0])) {
+		/* a list one entry a line goes on the same way */
+		const char *l = ls->l[last];
+		lines_insert(ls, last + 1, xasprintf("%.*s%s", (int)strspn(l, " \t"), l, a->value));
+		return;
+	}
 	if (found && a->how == MERGE_WORDS) {
 		size_t line = last;
-		/* the words go on the key's last line, which may continue it */
 		if (can_append(ls->l[line], a->value)) {
 			size_t len = strlen(ls->l[line]);
 			while (len && is_blank(ls->l[line][len - 1]))

@@ -14,7 +14,8 @@ for runner in $(runners); do
 	like "$promises" "thread" "pthread_create: promise thread ($runner)"
 	unlike "$promises" "exec|inet|unix|wpath|cpath|prot_exec" \
 		"nothing else: the socketpair is stdio's ($runner)"
-	like "$(grep '^# thread:' "$p")" "clone" "the profile says which call needed thread ($runner)"
+	like "$(grep -A1 '^# thread, ' "$p" | tr '\n' ' ')" "^# thread, first needed by (#   )?clone\\(CLONE_VM" \
+		"the profile names the first call that needed thread ($runner)"
 	reads=$(sed -n '/^read *=/,/^write *=/p' "$p")
 	like "$reads" "/etc/hostname" "a file opened by the child is learned ($runner)"
 	like "$reads" "/etc/debian_version" "a file opened by a thread is learned ($runner)"
