@@ -266,7 +266,9 @@ static void remedy(const struct sup *s, pid_t pid, const struct seccomp_data *d,
 		snprintf(buf, size, "never granted (%s)", never);
 	else if (sysrule_matches(SYSRULE_NSCD_REQUEST, d->nr, args))
 		snprintf(buf, size, "glibc asking nscd for a name, which it does without: add "
-			 "\"refuse = %s\" to [profile] of %s (promise %s would allow any Unix socket)",
+			 "\"refuse = %s\" to [profile] of %s, and for the files glibc reads "
+			 "instead a [filesystem] read entry (/etc/passwd /etc/group for users and "
+			 "groups); promise %s would allow any Unix socket",
 			 SYSRULE_NSCD_REQUEST, p->profile_path, first ? first : "unix");
 	else if (first && (!strcmp(first, "cpath") || !strcmp(first, "tmppath")))
 		create_remedy(buf, size, create_kind(pid, name, args), p->profile_path);
