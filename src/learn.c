@@ -23,6 +23,7 @@
 #include "caps.h"
 #include "decode.h"
 #include "fdpass.h"
+#include "learnargs.h"
 #include "learnmerge.h"
 #include "policy.h"
 #include "profile.h"
@@ -111,6 +112,8 @@ struct draft {
 	bool promise[MAX_PROMISES];
 	struct strlist needs;  /* "promise: call N times, ..." */
 	uint32_t had;          /* promises granted before: merged file, preload rules */
+	struct learned_args args; /* the outputs the command line named */
+	bool new_keys;         /* [arguments] keys of output directories, prefixes, roles */
 	struct strlist allow;  /* origin: how often */
 	struct strlist never;
 	struct strlist read, write, exec, connect, bind, created_elsewhere;
@@ -759,7 +762,9 @@ static void choose_paths(const struct learner *l, struct draft *d)
 		for (size_t i = 0; i < kinds[k].before->n; i++)
 			add_path(kinds[k].out, &g, kinds[k].before->item[i], kinds[k].access);
 		for (size_t i = 0; i < kinds[k].now->n; i++)
-			add_path(kinds[k].out, &g, kinds[k].now->item[i], kinds[k].access);
+			if (kinds[k].access != ACC_WRITE ||
+			    !learnargs_is_output(&d->args, kinds[k].now->item[i]))
+				add_path(kinds[k].out, &g, kinds[k].now->item[i], kinds[k].access);
 		if (kinds[k].access == ACC_READ_FILE)
 			widen(kinds[k].out);
 		dedupe(kinds[k].out);
@@ -768,6 +773,8 @@ static void choose_paths(const struct learner *l, struct draft *d)
 	 * directory can be granted; anything else is left to the administrator. */
 	for (size_t i = 0; i < l->creates.n; i++) {
 		char parent[PATH_MAX], real[PATH_MAX];
+		if (learnargs_is_output(&d->args, l->creates.item[i]))
+			continue; /* declared in [arguments] */
 		snprintf(parent, sizeof parent, "%s", l->creates.item[i]);
 		char *slash = strrchr(parent, '/');
 		if (slash)
@@ -782,21 +789,11 @@ static void choose_paths(const struct learner *l, struct draft *d)
 	free(g.access);
 }
 
-/* Whether path lies in a directory the command line names (or is a file
- * it names): an output, which tmppath's private directory would not hold. */
-static bool named_by_command(const struct learner *l, const char *path)
-{
-	char real[PATH_MAX];
-	for (int i = 1; i < l->in->argc; i++)
-		if (canonical(l->in->argv[i], real) && beneath(path, real))
-			return true;
-	return false;
-}
-
-/* cpath and tmppath have the same calls; when everything created lies in
- * the temporary directory ($TMPDIR, else /tmp) and none of it where the
- * command line points, tmppath says so: a confined run gets a private
- * directory there, and TMPDIR names it. */
+/* cpath and tmppath have the same calls. Files created where no output
+ * of the command line points, all in the temporary directory ($TMPDIR,
+ * else /tmp), are temporary files: tmppath gives a confined run a private
+ * directory there, and TMPDIR names it. Outputs (wherever they are, /tmp
+ * too) are declared in [arguments] and need cpath. */
 static void prefer_tmppath(const struct learner *l, struct draft *d)
 {
 	int cpath = promise_lookup("cpath"), tmppath = promise_lookup("tmppath");
@@ -807,11 +804,20 @@ static void prefer_tmppath(const struct learner *l, struct draft *d)
 	char tmp[PATH_MAX];
 	if (!canonical(env && env[0] == '/' ? env : "/tmp", tmp))
 		return;
-	for (size_t i = 0; i < l->creates.n; i++)
-		if (!beneath(l->creates.item[i], tmp) || named_by_command(l, l->creates.item[i]))
+	size_t temporary = 0;
+	for (size_t i = 0; i < l->creates.n; i++) {
+		if (learnargs_is_output(&d->args, l->creates.item[i]))
+			continue;
+		if (!beneath(l->creates.item[i], tmp))
 			return;
-	d->promise[cpath] = false;
+		temporary++;
+	}
+	if (!temporary)
+		return;
 	d->promise[tmppath] = true;
+	if (learnargs_any(&d->args))
+		return; /* the outputs need cpath too */
+	d->promise[cpath] = false;
 	for (size_t i = 0; i < d->needs.n; i++)
 		if (has_prefix(d->needs.item[i], "cpath,")) {
 			char *line = xasprintf("tmppath,%s", d->needs.item[i] + 6);
@@ -1013,46 +1019,73 @@ static void put_files_section(FILE *f, const struct draft *d)
 	put_list(f, "bind-tcp", &d->bind);
 }
 
-static void put_arguments(FILE *f, const struct learner *l)
+/* The outputs the run created, declared by the words that named them;
+ * keys this sandbox-run cannot read yet (new_keys false) are comments. */
+static void put_outputs(FILE *f, const struct draft *d)
 {
-	struct strlist runs = { 0 };
-	for (size_t i = 0; i < l->old_runs.n; i++)
-		add_unique(NULL, &runs, l->old_runs.item[i]);
-	char *now = argv_line(l->in);
-	add_unique(NULL, &runs, now);
-	free(now);
-	fprintf(f, "\n[arguments]\n"
-		"# Left for the administrator: say which arguments are inputs and outputs.\n"
-		"# operands = input, the learner's default, lets the program read each\n"
-		"# operand it is given, so that new inputs work; list options that take\n"
-		"# a value in options-with-value, and files it writes in output-options.\n"
-		"# The command lines it learned from:\n");
-	for (size_t i = 0; i < runs.n; i++)
-		fprintf(f, "# run: %s\n", runs.item[i]);
-	strlist_free(&runs);
-	static const char *const operands[] = { "input", "output", "none" };
-	static const char *const dirs[] = { "self", "tree" };
-	static const char *const creates[] = { "launcher", "directory" };
-	const struct profile *o = l->merging ? &l->old : NULL;
-	fprintf(f, "operands = %s\n", operands[o ? o->operands : OPERANDS_INPUT]);
-	if (!o)
-		return;
+	const struct learned_args *a = &d->args;
 	const struct {
 		const char *key;
 		const struct strlist *list;
+		bool new_key;
 	} lists[] = {
-		{ "options-with-value", &o->options_with_value }, { "input-options", &o->input_options },
-		{ "input-list-options", &o->input_list_options }, { "output-options", &o->output_options },
+		{ "output-options", &a->output_options, false },
+		{ "output-directory-options", &a->directory_options, true },
+		{ "output-prefix-options", &a->prefix_options, true },
 	};
-	for (size_t i = 0; i < N(lists); i++)
-		if (lists[i].list->n)
-			put_list(f, lists[i].key, lists[i].list);
-	if (o->directory_operands != DIR_SELF)
-		fprintf(f, "directory-operands = %s\n", dirs[o->directory_operands]);
-	if (!o->clustered_short_options)
-		fprintf(f, "clustered-short-options = no\n");
-	if (o->create_outputs != CREATE_LAUNCHER)
-		fprintf(f, "create-outputs = %s\n", creates[o->create_outputs]);
+	struct strlist with_value = { 0 };
+	for (size_t i = 0; i < a->with_value.n; i++)
+		if (!strlist_contains(&a->output_options, a->with_value.item[i]) &&
+		    !strlist_contains(&a->directory_options, a->with_value.item[i]) &&
+		    !strlist_contains(&a->prefix_options, a->with_value.item[i]))
+			strlist_add(&with_value, a->with_value.item[i], NULL);
+	if (with_value.n)
+		fprintf(f, "# options followed by a word that named no file: they take a value\n");
+	if (with_value.n)
+		put_list(f, "options-with-value", &with_value);
+	strlist_free(&with_value);
+	if (learnargs_any(a))
+		fprintf(f, "# the files and directories the run created, by the words that named them\n");
+	for (size_t i = 0; i < N(lists); i++) {
+		if (!lists[i].list->n)
+			continue;
+		if (lists[i].new_key && !d->new_keys)
+			fprintf(f, "# this sandbox-run does not read the key below: the run will be "
+				"refused\n# ");
+		put_list(f, lists[i].key, lists[i].list);
+	}
+	const struct strlist *ops = &a->operands;
+	bool new_role = ops->n > 1;
+	for (size_t i = 0; i < ops->n; i++)
+		new_role |= strcmp(ops->item[i], "input") && strcmp(ops->item[i], "output") &&
+			    strcmp(ops->item[i], "none");
+	if (ops->n && (d->new_keys || (ops->n == 1 && !new_role))) {
+		fprintf(f, "operands =");
+		for (size_t i = 0; i < ops->n; i++)
+			fprintf(f, " %s", ops->item[i]);
+		fputc('\n', f);
+		return;
+	}
+	if (ops->n) {
+		fprintf(f, "# operands by position, which this sandbox-run does not read:\n#");
+		for (size_t i = 0; i < ops->n; i++)
+			fprintf(f, " %s", ops->item[i]);
+		fputc('\n', f);
+	}
+	fprintf(f, "operands = input\n");
+}
+
+static void put_arguments(FILE *f, const struct learner *l, const struct draft *d)
+{
+	char *now = argv_line(l->in);
+	fprintf(f, "\n[arguments]\n"
+		"# Review: which arguments are inputs and outputs. The outputs below are\n"
+		"# those the learned run created; operands are listed by position (the\n"
+		"# last repeats): input lets the program read each operand it is given,\n"
+		"# so that new inputs work. The command line it learned from:\n"
+		"# run: %s\n", now);
+	free(now);
+	put_outputs(f, d);
 }
 
 static void draft_free(struct draft *d)
@@ -1061,6 +1094,7 @@ static void draft_free(struct draft *d)
 				    &d->exec, &d->connect, &d->bind, &d->created_elsewhere };
 	for (size_t i = 0; i < N(lists); i++)
 		strlist_free(lists[i]);
+	learnargs_free(&d->args);
 }
 
 /* Written beside the old file and renamed over it: a reader sees the old
@@ -1202,37 +1236,81 @@ static void merge_profile(struct learner *l, const struct draft *d)
 	free(text);
 }
 
-static void write_profile(struct learner *l)
+/* Which words of the command line named what the run created or wrote. */
+static void learn_outputs(const struct learner *l, struct draft *d)
 {
-	struct draft d = { 0 };
-	choose_promises(l, &d);
-	prefer_tmppath(l, &d);
-	choose_paths(l, &d);
-	choose_ports(l, &d);
-	if (l->merging) {
-		merge_profile(l, &d);
-		l->dirty = false;
-		draft_free(&d);
-		return;
-	}
+	struct strlist touched = { 0 };
+	for (size_t i = 0; i < l->creates.n; i++)
+		strlist_add(&touched, l->creates.item[i], NULL);
+	for (size_t i = 0; i < l->writes.n; i++)
+		strlist_add(&touched, l->writes.item[i], NULL);
+	char cwd[PATH_MAX];
+	if (!getcwd(cwd, sizeof cwd))
+		snprintf(cwd, sizeof cwd, "/");
+	learnargs_classify(l->in->argc, l->in->argv, cwd, &touched, &d->args);
+	strlist_free(&touched);
+}
+
+/* Whether this sandbox-run reads the draft: [arguments] keys for output
+ * directories, prefixes and operand roles are newer than some builds. */
+static bool loads(const char *path)
+{
+	struct profile p = { 0 };
+	struct strlist errors = { 0 };
+	bool ok = profile_load(NULL, path, &p, &errors) == 0;
+	profile_free(&p);
+	strlist_free(&errors);
+	return ok;
+}
+
+static bool put_draft(const struct learner *l, struct draft *d)
+{
 	char *tmp;
 	FILE *f = open_beside(l->in->out, &tmp);
 	if (!f) {
 		free(tmp);
-		draft_free(&d);
-		return;
+		return false;
 	}
 	put_header(f, l);
-	put_profile_section(f, l, &d);
-	put_files_section(f, &d);
-	put_arguments(f, l);
-	if (rename_over(f, tmp, l->in->out) && !l->written) {
+	put_profile_section(f, l, d);
+	put_files_section(f, d);
+	put_arguments(f, l, d);
+	bool done;
+	if (fclose(f) != 0) {
+		msg("--learn: cannot write %s: %s", tmp, strerror(errno));
+		done = false;
+	} else if (d->new_keys && !loads(tmp)) {
+		unlink(tmp);
+		d->new_keys = false;
+		done = put_draft(l, d);
+	} else if (rename(tmp, l->in->out) < 0) {
+		msg("--learn: cannot write %s: %s", l->in->out, strerror(errno));
+		done = false;
+	} else {
+		done = true;
+	}
+	if (!done)
+		unlink(tmp);
+	free(tmp);
+	return done;
+}
+
+static void write_profile(struct learner *l)
+{
+	struct draft d = { .new_keys = true };
+	if (!l->merging)
+		learn_outputs(l, &d);
+	choose_promises(l, &d);
+	prefer_tmppath(l, &d);
+	choose_paths(l, &d);
+	choose_ports(l, &d);
+	if (l->merging)
+		merge_profile(l, &d);
+	else if (put_draft(l, &d) && !l->written)
 		msg("--learn: wrote %s from a permissive run of %s: review it before use",
 		    l->in->out, l->in->target->name);
-	}
 	l->written = true;
 	l->dirty = false;
-	free(tmp);
 	draft_free(&d);
 }
 

@@ -33,7 +33,8 @@ src_libsandbox_a_SOURCES = \
 	src/ipc.c src/ipc.h \
 	src/fdpass.c src/fdpass.h \
 	src/decode.c src/decode.h \
-	src/learn.c src/learn.h src/learnmerge.c src/learnmerge.h
+	src/learn.c src/learn.h src/learnmerge.c src/learnmerge.h \
+	src/learnargs.c src/learnargs.h
 
 bin_PROGRAMS += src/sandbox-run
 src_sandbox_run_SOURCES = src/main.c
