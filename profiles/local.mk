@@ -2,13 +2,19 @@
 # directory is created empty for their own and for drop-ins.
 profilesdir = $(pkgdatadir)/profiles
 dist_profiles_DATA = \
+	profiles/7z.ini \
+	profiles/antiword.ini \
 	profiles/bsdtar.ini \
 	profiles/bunzip2.ini \
 	profiles/bzcat.ini \
 	profiles/bzip2.ini \
+	profiles/cabextract.ini \
+	profiles/catdoc.ini \
 	profiles/default.ini \
+	profiles/djvutxt.ini \
 	profiles/eqn.ini \
 	profiles/exiftool.ini \
+	profiles/exiv2.ini \
 	profiles/file.ini \
 	profiles/groff.ini \
 	profiles/grops.ini \
@@ -17,13 +23,19 @@ dist_profiles_DATA = \
 	profiles/gunzip.ini \
 	profiles/gzip.ini \
 	profiles/identify.ini \
+	profiles/jq.ini \
 	profiles/less.ini \
 	profiles/lzip.ini \
 	profiles/manconv.ini \
+	profiles/mediainfo.ini \
 	profiles/nm.ini \
 	profiles/nroff.ini \
 	profiles/objdump.ini \
+	profiles/odt2txt.ini \
+	profiles/pdfimages.ini \
 	profiles/pdfinfo.ini \
+	profiles/pdftocairo.ini \
+	profiles/pdftoppm.ini \
 	profiles/pdftotext.ini \
 	profiles/pic.ini \
 	profiles/preconv.ini \
@@ -34,9 +46,11 @@ dist_profiles_DATA = \
 	profiles/strings.ini \
 	profiles/tbl.ini \
 	profiles/troff.ini \
+	profiles/unrtf.ini \
 	profiles/unxz.ini \
 	profiles/unzip.ini \
 	profiles/unzstd.ini \
+	profiles/xmllint.ini \
 	profiles/xz.ini \
 	profiles/xzcat.ini \
 	profiles/zcat.ini \

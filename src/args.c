@@ -5,25 +5,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum role { ROLE_NONE, ROLE_FLAG, ROLE_VALUE, ROLE_INPUT, ROLE_INPUT_LIST, ROLE_OUTPUT };
+enum role {
+	ROLE_NONE, ROLE_VALUE, ROLE_INPUT, ROLE_INPUT_LIST, ROLE_INPUT_TREE, ROLE_OUTPUT,
+	ROLE_OUTPUT_DIR, ROLE_OUTPUT_PREFIX,
+	ROLE_TWO_VALUES,  /* jq --arg NAME VALUE */
+	ROLE_NAMED_INPUT, /* jq --slurpfile NAME FILE: the second value an input */
+};
 
 struct classifier {
 	const struct profile *p;
 	struct arg_files *out;
+	int operands; /* how many operands so far */
 };
+
+#define N_OPTION_LISTS 9
+/* The profile's option lists and the role each gives its options' values. */
+static void option_lists(const struct profile *p, const struct strlist *lists[N_OPTION_LISTS],
+			 enum role roles[N_OPTION_LISTS])
+{
+	const struct strlist *l[N_OPTION_LISTS] = {
+		&p->input_options, &p->input_list_options, &p->input_tree_options,
+		&p->output_options, &p->output_directory_options, &p->output_prefix_options,
+		&p->two_value_options, &p->named_input_options, &p->options_with_value,
+	};
+	static const enum role r[N_OPTION_LISTS] = {
+		ROLE_INPUT, ROLE_INPUT_LIST, ROLE_INPUT_TREE, ROLE_OUTPUT, ROLE_OUTPUT_DIR,
+		ROLE_OUTPUT_PREFIX, ROLE_TWO_VALUES, ROLE_NAMED_INPUT, ROLE_VALUE,
+	};
+	memcpy(lists, l, sizeof l);
+	memcpy(roles, r, sizeof r);
+}
 
 /* What an option (exactly as written in the profile) does with its value. */
 static enum role option_role(const struct profile *p, const char *opt)
 {
-	if (strlist_contains(&p->input_options, opt))
-		return ROLE_INPUT;
-	if (strlist_contains(&p->input_list_options, opt))
-		return ROLE_INPUT_LIST;
-	if (strlist_contains(&p->output_options, opt))
-		return ROLE_OUTPUT;
-	if (strlist_contains(&p->options_with_value, opt))
-		return ROLE_VALUE;
+	const struct strlist *lists[N_OPTION_LISTS];
+	enum role roles[N_OPTION_LISTS];
+	option_lists(p, lists, roles);
+	for (size_t l = 0; l < N_OPTION_LISTS; l++)
+		if (strlist_contains(lists[l], opt))
+			return roles[l];
 	return ROLE_NONE;
+}
+
+static bool is_output_role(enum role r)
+{
+	return r == ROLE_OUTPUT || r == ROLE_OUTPUT_DIR || r == ROLE_OUTPUT_PREFIX;
 }
 
 static const char *matching(const struct strlist *globs, const char *value)
@@ -52,7 +79,7 @@ static void record(struct classifier *c, enum role role, const char *value, int 
 {
 	if (!value || !*value || strcmp(value, "-") == 0)
 		return; /* "-" is standard input or output */
-	if (role == ROLE_OUTPUT && names_no_file(c->p, value, index))
+	if (is_output_role(role) && names_no_file(c->p, value, index))
 		return;
 	char origin[128], number[12];
 	put_uint(number, (unsigned)index);
@@ -60,18 +87,63 @@ static void record(struct classifier *c, enum role role, const char *value, int 
 			      NULL);
 	copy_bounded(origin, sizeof origin, text);
 	free(text);
-	if (role == ROLE_INPUT)
-		strlist_add(&c->out->inputs, value, origin);
-	else if (role == ROLE_INPUT_LIST)
-		strlist_add(&c->out->input_lists, value, origin);
-	else if (role == ROLE_OUTPUT)
-		strlist_add(&c->out->outputs, value, origin);
+	struct strlist *lists[] = {
+		[ROLE_INPUT] = &c->out->inputs, [ROLE_INPUT_LIST] = &c->out->input_lists,
+		[ROLE_INPUT_TREE] = &c->out->input_trees, [ROLE_OUTPUT] = &c->out->outputs,
+		[ROLE_OUTPUT_DIR] = &c->out->output_dirs,
+		[ROLE_OUTPUT_PREFIX] = &c->out->output_prefixes,
+	};
+	if ((size_t)role < sizeof lists / sizeof lists[0] && lists[role])
+		strlist_add(lists[role], value, origin);
+}
+
+/* operands = ROLE...: the role of the nth operand; the last repeats. */
+static enum role operand_role(const struct profile *p, int nth)
+{
+	static const enum role roles[] = {
+		[OPERANDS_INPUT] = ROLE_INPUT, [OPERANDS_OUTPUT] = ROLE_OUTPUT,
+		[OPERANDS_NONE] = ROLE_NONE, [OPERANDS_OUTPUT_DIRECTORY] = ROLE_OUTPUT_DIR,
+		[OPERANDS_OUTPUT_PREFIX] = ROLE_OUTPUT_PREFIX,
+	};
+	const struct strlist *l = &p->operand_roles;
+	if (!l->n)
+		return roles[p->operands];
+	const char *name = l->item[(size_t)nth < l->n ? (size_t)nth : l->n - 1];
+	for (int i = 0; operand_names[i]; i++)
+		if (strcmp(operand_names[i], name) == 0)
+			return roles[i];
+	return ROLE_NONE; /* profile.c accepted only those names */
 }
 
 static void operand(struct classifier *c, const char *arg, int index)
 {
-	static const enum role roles[] = { ROLE_INPUT, ROLE_OUTPUT, ROLE_NONE };
-	record(c, roles[c->p->operands], arg, index, NULL);
+	record(c, operand_role(c->p, c->operands++), arg, index, NULL);
+}
+
+/* The value of option opt at argv[i]: glued on (the rest of its word), or
+ * the next word; two-value options take one word more. Returns how many
+ * words after argv[i] it used. A missing value at the end is left to the
+ * target to complain about. */
+static int take_values(struct classifier *c, enum role role, const char *glued, int argc,
+		       char *const *argv, int i, const char *opt)
+{
+	int used = 0;
+	if (!glued) {
+		if (i + 1 >= argc)
+			return 0;
+		glued = argv[i + 1];
+		used = 1;
+	}
+	if (role != ROLE_TWO_VALUES && role != ROLE_NAMED_INPUT) {
+		record(c, role, glued, i + used, opt);
+		return used;
+	}
+	if (i + used + 1 >= argc)
+		return used;
+	used++;
+	if (role == ROLE_NAMED_INPUT)
+		record(c, ROLE_INPUT, argv[i + used], i + used, opt);
+	return used;
 }
 
 /* "--name=value" or "--name value". Returns how many argv elements it used. */
@@ -84,33 +156,36 @@ static int long_option(struct classifier *c, int argc, char *const *argv, int i)
 		die("out of memory");
 	enum role role = option_role(c->p, name);
 	int used = 1;
-	if (role != ROLE_NONE) {
-		if (eq)
-			record(c, role, eq + 1, i, name);
-		else if (i + 1 < argc)
-			record(c, role, argv[i + 1], i + 1, name), used = 2;
-		/* a missing value at the end: the target will complain */
-	}
+	if (role != ROLE_NONE)
+		used += take_values(c, role, eq ? eq + 1 : NULL, argc, argv, i, name);
 	free(name);
 	return used;
 }
 
-/* Profile entries such as "-sOutputFile=" (gs) take the value glued on. */
-static int prefix_option(struct classifier *c, const char *arg, int i)
+/* The longest profile entry that arg starts with: entries such as
+ * "-sOutputFile=" (gs) always take their value glued on, and with
+ * glued-option-values = yes every single-dash entry does (7z -oDIR). */
+static int prefix_option(struct classifier *c, int argc, char *const *argv, int i)
 {
-	const struct strlist *lists[] = { &c->p->input_options, &c->p->input_list_options,
-					  &c->p->output_options, &c->p->options_with_value };
-	for (size_t l = 0; l < 4; l++) {
+	const char *arg = argv[i];
+	const struct strlist *lists[N_OPTION_LISTS];
+	enum role roles[N_OPTION_LISTS];
+	option_lists(c->p, lists, roles);
+	const char *best = NULL;
+	enum role role = ROLE_NONE;
+	for (size_t l = 0; l < N_OPTION_LISTS; l++) {
 		for (size_t j = 0; j < lists[l]->n; j++) {
 			const char *opt = lists[l]->item[j];
 			size_t len = strlen(opt);
-			if (len > 2 && opt[len - 1] == '=' && strncmp(arg, opt, len) == 0) {
-				record(c, option_role(c->p, opt), arg + len, i, opt);
-				return 1;
-			}
+			bool glues = (len > 2 && opt[len - 1] == '=') ||
+				     (c->p->glued_option_values && opt[0] == '-' && opt[1] != '-');
+			if (glues && strncmp(arg, opt, len) == 0 && (!best || len > strlen(best)))
+				best = opt, role = roles[l];
 		}
 	}
-	return 0;
+	if (!best)
+		return 0;
+	return 1 + take_values(c, role, arg + strlen(best), argc, argv, i, best);
 }
 
 /* "-abc", "-mFILE", "-m FILE" (getopt rules), or a whole single-dash word
@@ -118,30 +193,18 @@ static int prefix_option(struct classifier *c, const char *arg, int i)
 static int short_options(struct classifier *c, int argc, char *const *argv, int i)
 {
 	const char *arg = argv[i];
-	if (prefix_option(c, arg, i))
-		return 1;
+	int used = prefix_option(c, argc, argv, i);
+	if (used || c->p->glued_option_values)
+		return used ? used : 1;
 	if (!c->p->clustered_short_options) {
 		enum role role = option_role(c->p, arg);
-		if (role != ROLE_NONE && i + 1 < argc) {
-			record(c, role, argv[i + 1], i + 1, arg);
-			return 2;
-		}
-		return 1;
+		return 1 + (role == ROLE_NONE ? 0 : take_values(c, role, NULL, argc, argv, i, arg));
 	}
 	for (const char *p = arg + 1; *p; p++) {
 		char opt[3] = { '-', *p, '\0' };
 		enum role role = option_role(c->p, opt);
-		if (role == ROLE_NONE)
-			continue;
-		if (p[1]) {
-			record(c, role, p + 1, i, opt);
-			return 1;
-		}
-		if (i + 1 < argc) {
-			record(c, role, argv[i + 1], i + 1, opt);
-			return 2;
-		}
-		return 1;
+		if (role != ROLE_NONE)
+			return 1 + take_values(c, role, p[1] ? p + 1 : NULL, argc, argv, i, opt);
 	}
 	return 1;
 }
@@ -200,7 +263,7 @@ static void derive_outputs(const struct profile *p, int argc, char *const *argv,
 
 void args_classify(const struct profile *p, int argc, char *const *argv, struct arg_files *out)
 {
-	struct classifier c = { p, out };
+	struct classifier c = { p, out, 0 };
 	memset(out, 0, sizeof *out);
 	bool options_done = false;
 	for (int i = 1; i < argc;) {
@@ -236,5 +299,8 @@ void args_free(struct arg_files *f)
 	strlist_free(&f->inputs);
 	strlist_free(&f->input_lists);
 	strlist_free(&f->outputs);
+	strlist_free(&f->output_dirs);
+	strlist_free(&f->output_prefixes);
+	strlist_free(&f->input_trees);
 	strlist_free(&f->promises);
 }

@@ -1,5 +1,6 @@
 /* Classify the target's argv by the profile's [arguments]: which elements
- * name files it reads (inputs) or writes (outputs). Pure: no file access. */
+ * name files it reads (inputs, input trees) or writes (outputs, output
+ * directories, output prefixes). Pure: no file access. */
 #ifndef SR_ARGS_H
 #define SR_ARGS_H
 
@@ -10,6 +11,9 @@ struct arg_files {
 	struct strlist inputs;      /* origin: "argv[3]" or "argv[2] (-m)" */
 	struct strlist input_lists; /* files that list more inputs, one per line */
 	struct strlist outputs;
+	struct strlist output_dirs;     /* directories the run creates new files in */
+	struct strlist output_prefixes; /* DIR/P: new files DIR/P* */
+	struct strlist input_trees;     /* directories readable with all beneath */
 	struct strlist promises;    /* from option-promises: granted for this run */
 };
 

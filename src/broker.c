@@ -97,6 +97,11 @@ static bool pattern_matches(const char *pattern, const char *name)
 
 static bool output_matches(const struct output *o, const char *name)
 {
+	if (o->tree)
+		return false; /* an output directory: by where, not by name */
+	if (o->prefix)
+		return strncmp(name, o->name, strlen(o->name)) == 0 && strcmp(name, ".") != 0 &&
+		       strcmp(name, "..") != 0 && *name;
 	return o->pattern ? pattern_matches(o->name, name) : strcmp(o->name, name) == 0;
 }
 
@@ -257,7 +262,7 @@ static int output_named(const struct broker *b, int dir, const char *name)
 static int output_dir_of(const struct broker *b, int dir)
 {
 	for (size_t i = 0; i < b->p->n_outputs; i++)
-		if (same_file(b->out_dir[i], dir))
+		if (!b->p->outputs[i].tree && same_file(b->out_dir[i], dir))
 			return (int)i;
 	return -1;
 }
@@ -316,6 +321,330 @@ static enum broker_answer serve_output(struct broker *b, const struct seccomp_no
 	return send_fd(b, req, fd, c->flags & O_CLOEXEC, resp);
 }
 
+
+/* ---- output directories ---- */
+
+static struct made *made_entry(const struct broker *b, const struct stat *st)
+{
+	for (size_t i = 0; i < b->n_made; i++)
+		if (b->made[i].dev == st->st_dev && b->made[i].ino == st->st_ino)
+			return &b->made[i];
+	return NULL;
+}
+
+static void remember_made(struct broker *b, const struct stat *st, size_t tree)
+{
+	if (made_entry(b, st))
+		return;
+	if (b->n_made == b->made_cap)
+		b->made = xrealloc(b->made, (b->made_cap = b->made_cap ? 2 * b->made_cap : 64) *
+					    sizeof *b->made);
+	b->made[b->n_made++] = (struct made){ st->st_dev, st->st_ino, tree, S_ISDIR(st->st_mode) };
+}
+
+/* The output directory that dir is, or that dir was made in by this run:
+ * its index, or -1. A directory that was there before is none: new files
+ * in it (a .git/hooks/ of the tree) would touch what was there. */
+static int tree_of(const struct broker *b, int dir)
+{
+	struct stat st;
+	if (dir < 0 || fstat(dir, &st) < 0)
+		return -1;
+	for (size_t i = 0; i < b->p->n_outputs; i++) {
+		struct stat ot;
+		if (b->p->outputs[i].tree && b->out_dir[i] >= 0 && fstat(b->out_dir[i], &ot) == 0 &&
+		    ot.st_dev == st.st_dev && ot.st_ino == st.st_ino)
+			return (int)i;
+	}
+	const struct made *m = made_entry(b, &st);
+	return m && m->dir ? (int)m->tree : -1;
+}
+
+/* The output directory that dir is somewhere beneath (a directory that
+ * was there before the run), or -1: for the message of a refusal. */
+static int beneath_tree(const struct broker *b, int dir)
+{
+	char link[64], path[PATH_MAX];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", dir);
+	ssize_t n = dir < 0 ? -1 : readlink(link, path, sizeof path - 1);
+	if (n <= 0)
+		return -1;
+	path[n] = '\0';
+	for (size_t i = 0; i < b->p->n_outputs; i++) {
+		const char *root = b->p->outputs[i].dir;
+		size_t len = strlen(root);
+		if (b->p->outputs[i].tree && strncmp(path, root, len) == 0 && path[len] == '/')
+			return (int)i;
+	}
+	return -1;
+}
+
+static enum broker_answer refuse_old_dir(const struct broker *b, int dir, const char *name,
+					 char *why, size_t size)
+{
+	int t = beneath_tree(b, dir);
+	return refuse(why, size, "%s: its directory was in the output directory %s before this "
+		      "run: new entries go only in directories the run made", name,
+		      b->p->outputs[t].dir);
+}
+
+static bool plain_name(const char *name)
+{
+	return *name && strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
+}
+
+/* Was name in dir made by this run? Never through a symbolic link. */
+static bool made_here(const struct broker *b, int dir, const char *name, struct stat *st)
+{
+	return fstatat(dir, name, st, AT_SYMLINK_NOFOLLOW) == 0 && made_entry(b, st);
+}
+
+static enum broker_answer refuse_existing(const struct broker *b, size_t t, const char *name,
+					  char *why, size_t size)
+{
+	return refuse(why, size, "%s was in the output directory %s before this run: only what "
+		      "the run creates there may be written", name, b->p->outputs[t].dir);
+}
+
+/* An open that writes or creates in output directory t (dir is the
+ * directory the name is in): a new regular file, made with O_EXCL, or one
+ * that this run made; never a symbolic link, never what was there. */
+static enum broker_answer serve_tree_open(struct broker *b, const struct seccomp_notif *req,
+					  size_t t, int dir, const char *name,
+					  const struct open_call *c, struct seccomp_notif_resp *resp,
+					  char *why, size_t size)
+{
+	static const char symlink_msg[] = "%s is a symbolic link: output directories are never "
+					  "written through one";
+	if (!plain_name(name) || (c->flags & (TMPFILE_BIT | O_DIRECTORY)))
+		return refuse(why, size, "%s: only files are opened for writing in the output "
+			      "directory %s", *name ? name : "\"\"", b->p->outputs[t].dir);
+	/* What was there is refused before it is opened (opening a device
+	 * may act); what the run made is opened again, and checked again. */
+	struct stat st;
+	bool exists = fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	if (exists && S_ISLNK(st.st_mode))
+		return refuse(why, size, symlink_msg, name);
+	if (exists && !made_entry(b, &st))
+		return refuse_existing(b, t, name, why, size);
+	if (!exists && !(c->flags & O_CREAT))
+		return result(req, ENOENT, resp);
+	if (exists && (c->flags & O_CREAT) && (c->flags & O_EXCL))
+		return result(req, EEXIST, resp);
+	int flags = (c->flags & OPEN_KEPT_BITS & ~(O_CREAT | O_EXCL | O_TRUNC)) | O_NOFOLLOW |
+		    O_NOCTTY | O_NONBLOCK | O_CLOEXEC;
+	mode_t old = umask(target_umask((pid_t)req->pid));
+	int fd = exists ? openat(dir, name, flags)
+			: openat(dir, name, flags | O_CREAT | O_EXCL, c->mode & 0777);
+	int err = errno;
+	umask(old);
+	if (fd < 0)
+		return err == ELOOP ? refuse(why, size, symlink_msg, name) : result(req, err, resp);
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || (exists && !made_entry(b, &st))) {
+		close(fd);
+		return refuse(why, size, "%s is not a regular file this run made", name);
+	}
+	if (exists && (c->flags & O_TRUNC) && (c->flags & O_ACCMODE) != O_RDONLY &&
+	    ftruncate(fd, 0) < 0) {
+		err = errno;
+		close(fd);
+		return result(req, err, resp);
+	}
+	if (!exists)
+		remember_made(b, &st, t);
+	if (!(c->flags & O_NONBLOCK))
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return send_fd(b, req, fd, c->flags & O_CLOEXEC, resp);
+}
+
+/* The calls on paths and descriptors that output directories serve
+ * besides open: which argument holds what. */
+enum tree_call {
+	TREE_MKDIR, TREE_UNLINK, TREE_CHMOD, TREE_UTIMENS, TREE_FCHMOD, TREE_FCHOWN,
+	TREE_LINK, /* symlink, link, rename to a new name: never made there */
+	TREE_NONE
+};
+
+struct path_call {
+	enum tree_call kind;
+	int dirfd;       /* AT_FDCWD, or the descriptor (fd calls: the file) */
+	uint64_t path;   /* 0 for a call on dirfd itself */
+	uint64_t value;  /* mode, times pointer, or uid */
+	uint64_t value2; /* gid */
+	int flags;       /* utimensat's */
+};
+
+static bool tree_call(int nr, const uint64_t *a, struct path_call *c)
+{
+	struct path_call none = { TREE_NONE, AT_FDCWD, 0, 0, 0, 0 };
+	*c = none;
+	if (nr == SYS_mkdirat)
+		*c = (struct path_call){ TREE_MKDIR, (int)a[0], a[1], a[2], 0, 0 };
+	else if (nr == SYS_fchmodat)
+		*c = (struct path_call){ TREE_CHMOD, (int)a[0], a[1], a[2], 0, 0 };
+	else if (nr == SYS_unlinkat)
+		*c = (struct path_call){ TREE_UNLINK, (int)a[0], a[1], 0, 0, (int)a[2] };
+	else if (nr == SYS_symlinkat)
+		*c = (struct path_call){ TREE_LINK, (int)a[1], a[2], 0, 0, 0 };
+	else if (nr == SYS_linkat || nr == SYS_renameat || nr == SYS_renameat2)
+		*c = (struct path_call){ TREE_LINK, (int)a[2], a[3], 0, 0, 0 };
+	else if (nr == SYS_utimensat)
+		*c = (struct path_call){ TREE_UTIMENS, (int)a[0], a[1], a[2], 0, (int)a[3] };
+	else if (nr == SYS_fchmod)
+		*c = (struct path_call){ TREE_FCHMOD, (int)a[0], 0, a[1], 0, 0 };
+	else if (nr == SYS_fchown)
+		*c = (struct path_call){ TREE_FCHOWN, (int)a[0], 0, a[1], a[2], 0 };
+#ifdef SYS_mkdir
+	else if (nr == SYS_mkdir)
+		*c = (struct path_call){ TREE_MKDIR, AT_FDCWD, a[0], a[1], 0, 0 };
+#endif
+#ifdef SYS_symlink
+	else if (nr == SYS_symlink || nr == SYS_link || nr == SYS_rename)
+		*c = (struct path_call){ TREE_LINK, AT_FDCWD, a[1], 0, 0, 0 };
+#endif
+#ifdef SYS_unlink
+	else if (nr == SYS_unlink)
+		*c = (struct path_call){ TREE_UNLINK, AT_FDCWD, a[0], 0, 0, 0 };
+	else if (nr == SYS_rmdir)
+		*c = (struct path_call){ TREE_UNLINK, AT_FDCWD, a[0], 0, 0, AT_REMOVEDIR };
+#endif
+#ifdef SYS_chmod
+	else if (nr == SYS_chmod)
+		*c = (struct path_call){ TREE_CHMOD, AT_FDCWD, a[0], a[1], 0, 0 };
+#endif
+	return c->kind != TREE_NONE;
+}
+
+static bool has_trees(const struct policy *p)
+{
+	for (size_t i = 0; i < p->n_outputs; i++)
+		if (p->outputs[i].tree)
+			return true;
+	return false;
+}
+
+/* The target's descriptor fd, as the broker's own (pidfd_getfd). */
+static int take_fd(pid_t tgid, int fd)
+{
+	int pidfd = (int)syscall(SYS_pidfd_open, tgid, 0);
+	int ours = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+	if (pidfd >= 0)
+		close(pidfd);
+	return ours;
+}
+
+/* chmod, utimensat, fchown on something the run made: done by the broker
+ * on its own descriptor of it (fd) or beneath dir (name). */
+static int change_made(const struct seccomp_notif *req, const struct path_call *c, int fd,
+		       int dir, const char *name, const struct stat *st)
+{
+	if (c->kind == TREE_CHMOD || c->kind == TREE_FCHMOD) {
+		if (c->value & (S_ISUID | S_ISGID))
+			return EPERM;
+		int r = fd >= 0 ? fchmod(fd, (mode_t)c->value & 07777)
+				: fchmodat(dir, name, (mode_t)c->value & 07777, 0);
+		return r < 0 ? errno : 0;
+	}
+	if (c->kind == TREE_UNLINK) /* its own: unzip -o removes before it writes */
+		return unlinkat(dir, name, c->flags & AT_REMOVEDIR) < 0 ? errno : 0;
+	if (c->kind == TREE_FCHOWN) /* the owner it has: what bsdtar as root asks */
+		return ((uid_t)c->value == (uid_t)-1 || (uid_t)c->value == st->st_uid) &&
+		       ((gid_t)c->value2 == (gid_t)-1 || (gid_t)c->value2 == st->st_gid) ? 0 : EPERM;
+	struct timespec ts[2], *times = NULL;
+	if (c->value) {
+		if (decode_read_remote((pid_t)req->pid, c->value, (char *)ts, sizeof ts, false) !=
+		    sizeof ts)
+			return EFAULT;
+		times = ts;
+	}
+	int r = fd >= 0 ? futimens(fd, times)
+			: utimensat(dir, name, times, AT_SYMLINK_NOFOLLOW);
+	return r < 0 ? errno : 0;
+}
+
+/* An entry the run removed is no longer its own: its inode number may
+ * come back on a file someone else makes. */
+static int forget_removed(struct broker *b, const struct path_call *c, const struct stat *st,
+			  int err)
+{
+	struct made *m = made_entry(b, st);
+	if (!err && c->kind == TREE_UNLINK && m)
+		*m = b->made[--b->n_made];
+	return err;
+}
+
+/* mkdir beneath an output directory: made by the broker, remembered. */
+static enum broker_answer tree_mkdir(struct broker *b, const struct seccomp_notif *req, size_t t,
+				     int dir, const char *name, mode_t mode,
+				     struct seccomp_notif_resp *resp, char *why, size_t size)
+{
+	if (!plain_name(name))
+		return result(req, EEXIST, resp);
+	mode_t old = umask(target_umask((pid_t)req->pid));
+	int r = mkdirat(dir, name, mode & 01777);
+	int err = errno;
+	umask(old);
+	struct stat st;
+	if (r < 0)
+		return result(req, err, resp); /* EEXIST touches nothing */
+	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		remember_made(b, &st, t);
+	(void)why, (void)size;
+	return result(req, 0, resp);
+}
+
+/* mkdir, chmod, utimensat, fchmod, fchown: served on output directories
+ * and what the run made there; anything else goes on as the promises say
+ * (go_on), or is a denial. */
+static enum broker_answer broker_tree_call(struct broker *b, const struct seccomp_notif *req,
+					   pid_t tgid, const struct path_call *c,
+					   struct seccomp_notif_resp *resp, char *why, size_t size)
+{
+	struct stat st;
+	if (!c->path) { /* on a descriptor */
+		int fd = take_fd(tgid, c->dirfd);
+		const struct made *m = fd >= 0 && fstat(fd, &st) == 0 ? made_entry(b, &st) : NULL;
+		enum broker_answer a = m ? result(req, change_made(req, c, fd, -1, NULL, &st), resp)
+					 : go_on(b, req, tgid, resp);
+		if (fd >= 0)
+			close(fd);
+		return a;
+	}
+	char path[PATH_MAX];
+	const char *name;
+	if (!read_path((pid_t)req->pid, c->path, path))
+		return go_on(b, req, tgid, resp);
+	int dir = open_parent((pid_t)req->pid, c->dirfd, path, &name);
+	if (dir < 0) /* no such directory: the call could reach nothing */
+		return result(req, errno, resp);
+	int t = tree_of(b, dir);
+	enum broker_answer a;
+	if (c->kind == TREE_LINK && (t >= 0 || beneath_tree(b, dir) >= 0))
+		a = refuse(why, size, "%s: symbolic links, hard links and renames are not made in "
+			   "output directories (%s)", name,
+			   b->p->outputs[t >= 0 ? t : beneath_tree(b, dir)].dir);
+	else if (c->kind == TREE_LINK)
+		a = go_on(b, req, tgid, resp);
+	else if (t < 0 && beneath_tree(b, dir) >= 0 &&
+	    (c->kind == TREE_MKDIR || c->kind == TREE_UNLINK ||
+	     !policy_grants_call(b->p, req->data.nr, (const uint64_t *)req->data.args, tgid)))
+		a = refuse_old_dir(b, dir, name, why, size);
+	else if (t < 0)
+		a = go_on(b, req, tgid, resp);
+	else if (c->kind == TREE_MKDIR)
+		a = tree_mkdir(b, req, (size_t)t, dir, name, (mode_t)c->value, resp, why, size);
+	else if (made_here(b, dir, name, &st))
+		a = result(req, forget_removed(b, c, &st, change_made(req, c, -1, dir, name, &st)),
+			   resp);
+	else if (policy_grants_call(b->p, req->data.nr, (const uint64_t *)req->data.args, tgid))
+		a = go_on(b, req, tgid, resp);
+	else
+		a = refuse_existing(b, (size_t)t, name, why, size);
+	if (dir >= 0)
+		close(dir);
+	return a;
+}
+
 static enum broker_answer broker_open_call(struct broker *b, const struct seccomp_notif *req,
 					   pid_t tgid, const struct open_call *c,
 					   struct seccomp_notif_resp *resp, char *why, size_t size)
@@ -325,10 +654,17 @@ static enum broker_answer broker_open_call(struct broker *b, const struct seccom
 	if (!read_path((pid_t)req->pid, c->path, path))
 		return go_on(b, req, tgid, resp);
 	int dir = open_parent((pid_t)req->pid, c->dirfd, path, &name);
-	int i = dir < 0 ? -1 : output_named(b, dir, name);
-	int in_dir = dir < 0 || i >= 0 ? -1 : output_dir_of(b, dir);
+	if (dir < 0 && has_trees(b->p)) /* no such directory: it could create nothing */
+		return result(req, errno, resp);
+	int t = tree_of(b, dir);
+	int i = dir < 0 || t >= 0 ? -1 : output_named(b, dir, name);
+	int in_dir = dir < 0 || i >= 0 || t >= 0 ? -1 : output_dir_of(b, dir);
 	enum broker_answer a;
-	if (i >= 0 && !(c->flags & (TMPFILE_BIT | O_DIRECTORY)))
+	if (t >= 0)
+		a = serve_tree_open(b, req, (size_t)t, dir, name, c, resp, why, size);
+	else if (dir >= 0 && beneath_tree(b, dir) >= 0)
+		a = refuse_old_dir(b, dir, name, why, size);
+	else if (i >= 0 && !(c->flags & (TMPFILE_BIT | O_DIRECTORY)))
 		a = serve_output(b, req, (size_t)i, name, c, resp, why, size);
 	else if (i >= 0 || in_dir >= 0)
 		a = refuse(why, size, "%s: not a declared output (in this directory: %s only)",
@@ -701,6 +1037,9 @@ enum broker_answer broker_handle(struct broker *b, const struct seccomp_notif *r
 	if (req->data.nr == SYS_socket && unix_endpoints(p) && args[0] == AF_UNIX &&
 	    (args[1] & 0xf) == SOCK_DGRAM && !policy_grants_call(p, SYS_socket, args, tgid))
 		return serve_dgram_socket(b, req, resp);
+	struct path_call pc;
+	if (has_trees(p) && tree_call(req->data.nr, args, &pc))
+		return broker_tree_call(b, req, tgid, &pc, resp, why, size);
 	if (!open_call(req->data.nr, args, &c))
 		return BROKER_NOT_MINE;
 	if (p->n_outputs && (c.flags & OPEN_WRITE_BITS))
@@ -751,4 +1090,5 @@ void broker_close(struct broker *b)
 			close(b->relay[i].dest);
 	}
 	strlist_free(&b->created);
+	free(b->made);
 }

@@ -7,6 +7,11 @@
  *     directory it holds and the descriptor installed in the target
  *     (SECCOMP_IOCTL_NOTIF_ADDFD); another name in an output's directory,
  *     or an output's name elsewhere, is refused and reported;
+ *   in an output directory (unzip -d DIR) and the directories the run
+ *     made there: open that creates, mkdir, and on entries the run made
+ *     (never on others) open for writing, chmod (no set-id bits), utimensat,
+ *     and fchown that changes nothing; symbolic and hard links, rename and
+ *     unlink are left to Landlock, which grants nothing there;
  *   open, openat with O_DIRECTORY, when the policy has directory operands:
  *     the operand itself is opened for listing (Landlock grants it nothing,
  *     since a right on a directory holds beneath it too);
@@ -57,6 +62,13 @@ struct broker {
 	int *out_dir;           /* per output: its directory (O_PATH), or -1 */
 	int *list_dir;          /* per directory operand (O_PATH), or -1 */
 	struct strlist created; /* "DIR/NAME" of what this run's patterns created */
+	struct made {           /* what the run made in output directories */
+		dev_t dev;
+		ino_t ino;
+		size_t tree;    /* the output it is beneath */
+		bool dir;
+	} *made;
+	size_t n_made, made_cap;
 	struct relay relay[BROKER_RELAYS];
 	size_t n_relays;
 };

@@ -273,8 +273,15 @@ static void print_broker(const struct policy *p)
 	printf("supervisor (broker, outside the sandbox):\n");
 	for (size_t i = 0; i < p->n_outputs; i++) {
 		const struct output *o = &p->outputs[i];
-		printf(o->pattern ? "  creates new files named %s in %s: %s\n"
-				  : "  creates or writes %s in %s: %s\n", o->name, o->dir, o->why);
+		if (o->tree)
+			printf("  creates new files and directories in %s and in the directories it "
+			       "made there, never touching what was there before: %s\n", o->dir, o->why);
+		else if (o->prefix)
+			printf("  creates new files whose names start with \"%s\" in %s: %s\n", o->name,
+			       o->dir, o->why);
+		else
+			printf(o->pattern ? "  creates new files named %s in %s: %s\n"
+					  : "  creates or writes %s in %s: %s\n", o->name, o->dir, o->why);
 	}
 	for (size_t i = 0; i < p->listable.n; i++)
 		printf("  opens directory %s for listing (not beneath it): %s\n", p->listable.item[i],

@@ -149,6 +149,29 @@ static int set_enum(struct ini_state *st, const struct ini_key *k, void *field, 
 	return 0;
 }
 
+/* A list of choices, such as operands = none input: a drop-in's line
+ * says the whole list again (it replaces, unlike INI_LIST's appending). */
+static int set_choice_list(struct ini_state *st, const struct ini_key *k, struct strlist *field,
+			   const char *value, bool continued, const char *origin)
+{
+	struct strlist words = { 0 };
+	split_words(value, &words, origin);
+	for (size_t i = 0; i < words.n; i++) {
+		if (is_choice(k, words.item[i]))
+			continue;
+		add_error(st, "bad value \"%s\" for %s (expected words of: %s)", words.item[i],
+			  k->name, choices_text(k).text);
+		strlist_free(&words);
+		return 0;
+	}
+	if (!continued)
+		strlist_clear(field);
+	for (size_t i = 0; i < words.n; i++)
+		strlist_add(field, words.item[i], origin);
+	strlist_free(&words);
+	return 1;
+}
+
 /* "path:line" into out[size], cut as snprintf would cut it: set for every
  * key of every profile, so without printf (util.h, xstrjoin). */
 static void line_origin(char *out, size_t size, const char *path, int line)
@@ -164,7 +187,7 @@ static int set_value(struct ini_state *st, const struct ini_key *k, const char *
 {
 	void *field = (char *)st->out + k->offset;
 	bool continued = st->continuation && strcmp(st->last_key, k->name) == 0;
-	if (st->continuation && k->kind != INI_LIST) {
+	if (st->continuation && k->kind != INI_LIST && k->kind != INI_CHOICE_LIST) {
 		add_error(st, "\"%s\" takes one value; only list keys continue on indented lines",
 			  k->name);
 		return 0;
@@ -190,6 +213,8 @@ static int set_value(struct ini_state *st, const struct ini_key *k, const char *
 		else
 			split_words(value, field, origin);
 		return 1;
+	case INI_CHOICE_LIST:
+		return set_choice_list(st, k, field, value, continued, origin);
 	case INI_ENUM:
 		return set_enum(st, k, field, value);
 	case INI_BOOL: {

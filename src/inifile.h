@@ -15,6 +15,7 @@ enum ini_kind {
 	INI_ENUM,   /* int: index into choices */
 	INI_BOOL,   /* int: 0 or 1 */
 	INI_KEYWORD_OR_PATH, /* char *: one of choices, or an absolute path */
+	INI_CHOICE_LIST, /* struct strlist of choices; each assignment replaces it */
 };
 
 struct ini_key {

@@ -234,6 +234,8 @@ int main(int argc, char **argv)
 	policy.landlock_abi = landlock_abi_in_use(&policy);
 	if (policy.private_tmp && cli.mode != MODE_EXPLAIN)
 		make_private_tmp(&policy);
+	if (cli.mode != MODE_EXPLAIN)
+		policy_make_output_dirs(&policy); /* unzip -d new: the broker holds it */
 
 	struct exec_args ex = seccomp_prepare_exec(target.path, cli.args, environ);
 	struct fcache cache;

@@ -271,6 +271,14 @@ static void add_inputs(const struct policy_input *in, struct policy *p)
 		add_input(in, p, l->item[i], why);
 		free(why);
 	}
+	/* jq -L DIR: that option's directory with all beneath it, whatever
+	 * directory-operands says of operands */
+	l = &in->args->input_trees;
+	for (size_t i = 0; i < l->n; i++) {
+		char *why = xstrjoin("declared input tree, ", l->origin[i], NULL);
+		add_grant(p, l->item[i], is_dir(l->item[i]) ? ACC_READ : ACC_READ_FILE, why);
+		free(why);
+	}
 	/* file -f LIST: the list is read here, before confinement, so that
 	 * each file it names can be granted. */
 	for (size_t i = 0; i < in->args->input_lists.n; i++) {
@@ -336,13 +344,83 @@ static void add_output(struct policy *p, const char *out, const char *why)
 	};
 }
 
+/* An output prefix DIR/P: new names starting with P in DIR (pdftoppm
+ * in.pdf out/p writes out/p-1.ppm ...), never an existing file. */
+static void add_output_prefix(struct policy *p, const char *prefix, const char *why)
+{
+	size_t len = strlen(prefix);
+	bool dir_only = len && prefix[len - 1] == '/';
+	char *dir = dir_only ? xstrdup(prefix) : xpath_dir(prefix), *real = realpath(dir, NULL);
+	free(dir);
+	if (!real) {
+		msg_verbose("not granting %s (%s): its directory is missing", prefix, why);
+		return;
+	}
+	p->outputs = xrealloc(p->outputs, (p->n_outputs + 1) * sizeof *p->outputs);
+	p->outputs[p->n_outputs++] = (struct output){
+		.dir = real, .name = xstrdup(dir_only ? "" : path_base(prefix)), .pattern = true,
+		.prefix = true, .why = xstrdup(why),
+	};
+}
+
+/* An output directory: the directory itself when it exists, else where it
+ * will be made (policy_make_output_dirs), in a parent that must exist. */
+static void add_output_dir(struct policy *p, const char *arg, const char *origin,
+			   const char *why)
+{
+	char *real = realpath(arg, NULL);
+	if (!real) {
+		char *parent = xpath_dir(arg), *rparent = realpath(parent, NULL);
+		const char *base = path_base(arg);
+		if (!rparent || !*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+			die_status(125, "%s (%s): output directory's parent %s is missing; "
+				   "make it first (only the last component is created)",
+				   arg, origin, parent);
+		real = xstrjoin(rparent, strcmp(rparent, "/") ? "/" : "", base, NULL);
+		free(parent);
+		free(rparent);
+	} else if (!is_dir(real)) {
+		die_status(125, "%s (%s): not a directory; an output directory is extracted into",
+			   arg, origin);
+	}
+	p->outputs = xrealloc(p->outputs, (p->n_outputs + 1) * sizeof *p->outputs);
+	p->outputs[p->n_outputs++] = (struct output){
+		.dir = real, .name = xstrdup(""), .tree = true, .arg = xstrdup(arg),
+		.why = xstrdup(why),
+	};
+}
+
 static void add_outputs(const struct policy_input *in, struct policy *p)
 {
-	const struct strlist *l = &in->args->outputs;
-	for (size_t i = 0; i < l->n; i++) {
-		char *why = xstrjoin("declared output, ", l->origin[i], NULL);
-		add_output(p, l->item[i], why);
+	const struct {
+		const struct strlist *l;
+		void (*add)(struct policy *, const char *, const char *);
+	} kinds[] = { { &in->args->outputs, add_output },
+		      { &in->args->output_prefixes, add_output_prefix } };
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		for (size_t i = 0; i < kinds[k].l->n; i++) {
+			char *why = xstrjoin("declared output, ", kinds[k].l->origin[i], NULL);
+			kinds[k].add(p, kinds[k].l->item[i], why);
+			free(why);
+		}
+	}
+	const struct strlist *dirs = &in->args->output_dirs;
+	for (size_t i = 0; i < dirs->n; i++) {
+		char *why = xstrjoin("declared output directory, ", dirs->origin[i], NULL);
+		add_output_dir(p, dirs->item[i], dirs->origin[i], why);
 		free(why);
+	}
+}
+
+void policy_make_output_dirs(const struct policy *p)
+{
+	for (size_t i = 0; i < p->n_outputs; i++) {
+		const struct output *o = &p->outputs[i];
+		if (o->tree && mkdir(o->dir, 0777) < 0 && errno != EEXIST)
+			die_status(125, "%s: cannot make the output directory %s: %s", o->arg, o->dir,
+				   strerror(errno));
+		if (o->tree && !is_dir(o->dir))
+			die_status(125, "%s: %s is not a directory", o->arg, o->dir);
 	}
 }
 
@@ -621,6 +699,7 @@ void policy_free(struct policy *p)
 	for (size_t i = 0; i < p->n_outputs; i++) {
 		free(p->outputs[i].dir);
 		free(p->outputs[i].name);
+		free(p->outputs[i].arg);
 		free(p->outputs[i].why);
 	}
 	free(p->outputs);

@@ -42,6 +42,10 @@ struct output {
 	char *dir;     /* its directory, absolute, symbolic links resolved */
 	char *name;    /* a file name, or a pattern with one %d (gs's page-%d.png) */
 	bool pattern;  /* then only new names matching it, never an existing file */
+	bool prefix;   /* a pattern: new names that start with name (pdftoppm's out/p) */
+	bool tree;     /* an output directory: new entries in dir and in the
+			* directories the run made there, no name (unzip -d dir) */
+	char *arg;     /* tree: the argument as given, for messages */
 	char *why;
 };
 
@@ -124,6 +128,9 @@ bool policy_supervised(const struct policy *p);
 /* Does the supervisor's broker serve calls of this policy (outputs,
  * directory operands, preload endpoints)? */
 bool policy_brokered(const struct policy *p);
+/* Makes the output directories that are missing (unzip -d new), with the
+ * mode the umask leaves: before the filter, not for --explain. */
+void policy_make_output_dirs(const struct policy *p);
 /* The private temporary directory, once made (tmpdir.h): granted. */
 void policy_add_tmpdir(struct policy *p, const char *path, int fd);
 /* Whether Landlock as applied on this kernel lacks what ABI abi added, so

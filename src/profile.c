@@ -17,7 +17,8 @@
 
 const char *const landlock_mode_names[] = { "required", "best-effort", "off", NULL };
 static const char *const violation_choices[] = { "deny", "kill", "report", NULL };
-static const char *const operand_names[] = { "input", "output", "none", NULL };
+const char *const operand_names[] = { "input", "output", "none", "output-directory",
+				      "output-prefix", NULL };
 static const char *const dir_operand_names[] = { "self", "tree", NULL };
 static const char *const create_names[] = { "launcher", "directory", NULL };
 
@@ -34,11 +35,17 @@ static const struct ini_key profile_keys[] = {
 	{ "filesystem", "exec", INI_LIST, P(exec), NULL, "programs that may be executed" },
 	{ "network", "connect-tcp", INI_LIST, P(connect_tcp), NULL, "TCP ports that may be connected to" },
 	{ "network", "bind-tcp", INI_LIST, P(bind_tcp), NULL, "TCP ports that may be bound" },
-	{ "arguments", "operands", INI_ENUM, P(operands), operand_names, "what operands are" },
+	{ "arguments", "operands", INI_CHOICE_LIST, P(operand_roles), operand_names, "what operands are, by position; the last repeats" },
 	{ "arguments", "options-with-value", INI_LIST, P(options_with_value), NULL, "options whose value is not a file" },
 	{ "arguments", "input-options", INI_LIST, P(input_options), NULL, "options whose value is an input file" },
 	{ "arguments", "input-list-options", INI_LIST, P(input_list_options), NULL, "options whose value lists input files, one per line" },
 	{ "arguments", "output-options", INI_LIST, P(output_options), NULL, "options whose value is an output file" },
+	{ "arguments", "output-directory-options", INI_LIST, P(output_directory_options), NULL, "options whose value is a directory the run creates new files in" },
+	{ "arguments", "output-prefix-options", INI_LIST, P(output_prefix_options), NULL, "options whose value DIR/P names new files DIR/P*" },
+	{ "arguments", "two-value-options", INI_LIST, P(two_value_options), NULL, "options followed by two values that are not files" },
+	{ "arguments", "named-input-options", INI_LIST, P(named_input_options), NULL, "options followed by a name and an input file" },
+	{ "arguments", "input-tree-options", INI_LIST, P(input_tree_options), NULL, "options whose value is a directory readable with all beneath it" },
+	{ "arguments", "glued-option-values", INI_BOOL, P(glued_option_values), NULL, "whether single-dash options take their value in the same word only (7z -oDIR)" },
 	{ "arguments", "directory-operands", INI_ENUM, P(directory_operands), dir_operand_names, "self or tree" },
 	{ "arguments", "clustered-short-options", INI_BOOL, P(clustered_short_options), NULL, "whether -ab means -a -b" },
 	{ "arguments", "create-outputs", INI_ENUM, P(create_outputs), create_names, "ignored: the supervisor creates outputs on demand" },
@@ -291,6 +298,13 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 	for (size_t i = 0; i < dropins.n; i++)
 		n += load_one(dropins.item[i], p, errors);
 	strlist_free(&dropins);
+	/* operands = none input: the first role stands for the whole line
+	 * where one word is expected (a single role, --learn's merging) */
+	if (p->operand_roles.n) {
+		for (int i = 0; operand_names[i]; i++)
+			if (strcmp(operand_names[i], p->operand_roles.item[0]) == 0)
+				p->operands = i;
+	}
 	/* "allow = socket(AF_UNIX, SOCK_DGRAM)" was split into words */
 	sysrule_join(&p->allow);
 	sysrule_join(&p->refuse);
@@ -367,7 +381,10 @@ void profile_free(struct profile *p)
 				    &p->options_with_value, &p->input_options, &p->output_options,
 				    &p->input_list_options, &p->derived_outputs,
 				    &p->output_promises, &p->option_promises, &p->standard_outputs,
-				    &p->refused_outputs };
+				    &p->refused_outputs, &p->operand_roles,
+				    &p->output_directory_options, &p->output_prefix_options,
+				    &p->two_value_options, &p->named_input_options,
+				    &p->input_tree_options };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 }

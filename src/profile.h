@@ -10,7 +10,14 @@
 #include "util.h"
 
 enum landlock_mode { LANDLOCK_REQUIRED, LANDLOCK_BEST_EFFORT, LANDLOCK_OFF };
-enum operands { OPERANDS_INPUT, OPERANDS_OUTPUT, OPERANDS_NONE };
+/* What an operand is, by position (operands = ROLE...; the last repeats).
+ * The first three keep the values of a single-word operands line. */
+enum operands {
+	OPERANDS_INPUT, OPERANDS_OUTPUT, OPERANDS_NONE,
+	OPERANDS_OUTPUT_DIRECTORY, /* a directory the run extracts into */
+	OPERANDS_OUTPUT_PREFIX,    /* DIR/P: new files DIR/P* (pdftoppm in.pdf out/p) */
+};
+extern const char *const operand_names[];
 enum dir_operands { DIR_SELF, DIR_TREE };
 enum create_outputs { CREATE_LAUNCHER, CREATE_DIRECTORY };
 
@@ -31,8 +38,15 @@ struct profile {
 	/* [network] */
 	struct strlist connect_tcp, bind_tcp;
 	/* [arguments] */
-	int operands;
+	int operands;                 /* the first role in operand_roles */
+	struct strlist operand_roles; /* operand_names, by position; the last repeats */
 	struct strlist options_with_value, input_options, output_options;
+	struct strlist output_directory_options; /* value: a directory to extract into */
+	struct strlist output_prefix_options;    /* value: DIR/P, new files DIR/P* */
+	struct strlist two_value_options;   /* jq --arg NAME VALUE: neither a file */
+	struct strlist named_input_options; /* jq --slurpfile NAME FILE: FILE an input */
+	struct strlist input_tree_options;  /* jq -L DIR: DIR's whole tree readable */
+	int glued_option_values;            /* 7z -oDIR: a value only glued on */
 	struct strlist input_list_options; /* value names a file listing inputs */
 	int directory_operands;
 	int clustered_short_options;

@@ -53,8 +53,22 @@ static uint64_t brokered_open_flags(const struct policy *p)
 	return (p->n_outputs ? OPEN_WRITE_BITS : 0) | (p->listable.n ? O_DIRECTORY : 0);
 }
 
+static bool has_output_dirs(const struct policy *p)
+{
+	for (size_t i = 0; i < p->n_outputs; i++)
+		if (p->outputs[i].tree)
+			return true;
+	return false;
+}
+
+/* With an output directory, mkdir and unlink go to the broker even when
+ * cpath grants them: Landlock grants nothing there, the broker acts. */
 static bool brokered_call(const struct policy *p, int nr)
 {
+	if (has_output_dirs(p) && (nr == SCMP_SYS(mkdir) || nr == SCMP_SYS(mkdirat) ||
+				   nr == SCMP_SYS(unlink) || nr == SCMP_SYS(unlinkat) ||
+				   nr == SCMP_SYS(rmdir)))
+		return true;
 	return brokered_open_flags(p) && (nr == SCMP_SYS(open) || nr == SCMP_SYS(openat) ||
 					  nr == SCMP_SYS(creat));
 }

@@ -17,13 +17,21 @@ static void words(struct strlist *l, const char *text)
 static void init_profile(struct profile *p, uint8_t modes)
 {
 	memset(p, 0, sizeof *p);
-	p->operands = modes % 3;
+	p->operands = modes % 5 > 2 ? modes % 5 : modes % 3;
 	p->directory_operands = (modes >> 2) & 1;
 	p->clustered_short_options = (modes >> 3) & 1;
 	words(&p->options_with_value, "-e --exclude -F --separator -P -d -r");
 	words(&p->input_options, "-m --magic-file -I -sFONTPATH= --input");
 	words(&p->input_list_options, "-f --files-from");
 	words(&p->output_options, "-o --output -sOutputFile= -O");
+	words(&p->output_directory_options, "-d --directory -C");
+	words(&p->output_prefix_options, "--prefix");
+	words(&p->two_value_options, "--arg -A");
+	words(&p->named_input_options, "--slurpfile");
+	words(&p->input_tree_options, "-L");
+	p->glued_option_values = (modes >> 4) & 1;
+	if ((modes >> 5) & 1)
+		words(&p->operand_roles, "none input output-directory");
 }
 
 static bool from_argv(const char *s, int argc, char **argv)
@@ -67,6 +75,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_list(&out.inputs, argc, argv);
 	check_list(&out.input_lists, argc, argv);
 	check_list(&out.outputs, argc, argv);
+	check_list(&out.output_dirs, argc, argv);
+	check_list(&out.output_prefixes, argc, argv);
+	check_list(&out.input_trees, argc, argv);
 	args_free(&out);
 	profile_free(&p);
 	free(argv);

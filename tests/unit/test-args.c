@@ -22,6 +22,32 @@ static const char *const less_args[] = {
 	"input-options", "-k --lesskey-file", "output-options", "-o -O --log-file --LOG-FILE", NULL,
 };
 
+/* The shapes of [arguments] beyond one file per value (issue 25). */
+static const char *const unzip_args[] = {
+	"options-with-value", "-P -O -I -x", "output-directory-options", "-d", NULL,
+};
+static const char *const bsdtar_args[] = {
+	"operands", "none", "input-options", "-f --file", "output-directory-options", "-C --cd",
+	"options-with-value", "--format -s", NULL,
+};
+static const char *const sevenz_args[] = {
+	"operands", "none input none", "glued-option-values", "yes",
+	"output-directory-options", "-o", "options-with-value", "-p -t -x -i -m -w", NULL,
+};
+static const char *const pdftoppm_args[] = {
+	"operands", "input output-prefix", "clustered-short-options", "no",
+	"options-with-value", "-f -l -r -scale-to -x -y -W -H", NULL,
+};
+static const char *const jq_args[] = {
+	"operands", "none input", "two-value-options", "--arg --argjson",
+	"named-input-options", "--slurpfile --rawfile", "input-tree-options", "-L",
+	"options-with-value", "--indent --tab", NULL,
+};
+static const char *const cab_args[] = {
+	"operands", "input", "output-directory-options", "-d --directory", "options-with-value", "-F -e",
+	NULL,
+};
+
 struct args_case {
 	const char *const *spec;
 	const char *argv;     /* split on blanks */
@@ -59,6 +85,32 @@ static const struct args_case cases[] = {
 	{ less_args, "less --log-file=lf -N x", "I:x O:lf" },
 	{ less_args, "less -Nk keys x", "I:keys I:x" },
 	{ less_args, "less -p pattern x -- y", "I:x I:y" },
+	/* D: output directory, P: output prefix, T: input tree */
+	{ unzip_args, "unzip -o -d out a.zip", "I:a.zip D:out" },
+	{ unzip_args, "unzip a.zip -x skip -d out", "I:a.zip D:out" },
+	{ unzip_args, "unzip -dout a.zip", "I:a.zip D:out" },
+	{ bsdtar_args, "bsdtar -x -C out -f a.tar", "I:a.tar D:out" },
+	{ bsdtar_args, "bsdtar -xf a.tar -C out member", "I:a.tar D:out" },
+	{ bsdtar_args, "bsdtar --cd=out -x --file a.tar", "I:a.tar D:out" },
+	{ cab_args, "cabextract -d out a.cab b.cab", "I:a.cab I:b.cab D:out" },
+	{ cab_args, "cabextract --directory=out -F x a.cab", "I:a.cab D:out" },
+	{ sevenz_args, "7z x -oout a.7z", "I:a.7z D:out" },
+	{ sevenz_args, "7z x -y -pSECRET -o/tmp/o a.7z member", "I:a.7z D:/tmp/o" },
+	{ sevenz_args, "7z l a.7z", "I:a.7z" },
+	{ sevenz_args, "7z x -o a.7z", "I:a.7z" },
+	{ pdftoppm_args, "pdftoppm -r 72 in.pdf out/p", "I:in.pdf P:out/p" },
+	{ pdftoppm_args, "pdftoppm -png -f 1 -l 2 in.pdf p", "I:in.pdf P:p" },
+	{ pdftoppm_args, "pdftoppm in.pdf", "I:in.pdf" },
+	{ jq_args, "jq . a.json", "I:a.json" },
+	{ jq_args, "jq .x a.json b.json", "I:a.json I:b.json" },
+	{ jq_args, "jq --arg n a.json $n x.json", "I:x.json" },
+	{ jq_args, "jq --argjson n 1 --slurpfile s s.json --rawfile r r.txt .x in.json",
+	  "I:s.json I:r.txt I:in.json" },
+	{ jq_args, "jq -L lib -n .", "T:lib" },
+	{ jq_args, "jq -Llib -r . f", "I:f T:lib" },
+	{ jq_args, "jq --indent 4 .", "" },
+	{ jq_args, "jq --arg n", "" },
+	{ jq_args, "jq --slurpfile s", "" },
 };
 
 static void append(char *buf, size_t size, const char *kind, const struct strlist *l)
@@ -85,6 +137,18 @@ static void load_spec(struct profile *p, const char *const *spec)
 			split_words(value, &p->input_list_options, "test");
 		else if (strcmp(key, "output-options") == 0)
 			split_words(value, &p->output_options, "test");
+		else if (strcmp(key, "output-directory-options") == 0)
+			split_words(value, &p->output_directory_options, "test");
+		else if (strcmp(key, "two-value-options") == 0)
+			split_words(value, &p->two_value_options, "test");
+		else if (strcmp(key, "named-input-options") == 0)
+			split_words(value, &p->named_input_options, "test");
+		else if (strcmp(key, "input-tree-options") == 0)
+			split_words(value, &p->input_tree_options, "test");
+		else if (strcmp(key, "glued-option-values") == 0)
+			p->glued_option_values = strcmp(value, "yes") == 0;
+		else if (strcmp(key, "operands") == 0)
+			split_words(value, &p->operand_roles, "test");
 	}
 }
 
@@ -100,6 +164,9 @@ static void run_case(const struct args_case *c)
 	append(got, sizeof got, "I", &files.inputs);
 	append(got, sizeof got, "O", &files.outputs);
 	append(got, sizeof got, "L", &files.input_lists);
+	append(got, sizeof got, "D", &files.output_dirs);
+	append(got, sizeof got, "P", &files.output_prefixes);
+	append(got, sizeof got, "T", &files.input_trees);
 	is_str(got, c->expected, "%s", c->argv);
 	args_free(&files);
 	strlist_free(&words);

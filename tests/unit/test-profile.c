@@ -126,6 +126,21 @@ static void test_parse_values(void)
 	strlist_free(&errors);
 }
 
+/* operands = ROLE...: the roles by position; a later line replaces them. */
+static void test_operand_roles(void)
+{
+	struct profile p;
+	struct strlist errors = { 0 };
+	int n = load_text("[profile]\npromises = stdio\n[arguments]\noperands = input output\n"
+			  "operands = none input\n", &p, &errors);
+	ok(n == 0 && p.operand_roles.n == 2 && strcmp(p.operand_roles.item[0], "none") == 0 &&
+	   strcmp(p.operand_roles.item[1], "input") == 0,
+	   "operands takes a list of roles, and a later line replaces it");
+	ok(p.operands == OPERANDS_NONE, "the first role stands for the line where one is expected");
+	profile_free(&p);
+	strlist_free(&errors);
+}
+
 static void test_defaults(void)
 {
 	struct profile p;
@@ -162,6 +177,9 @@ static const struct bad_case bad[] = {
 	{ "[profile]\npromises = stdio\nthis line has no equals sign\n", ":3: syntax error" },
 	{ "[profile]\ndescription = a\n  b\n", ":3: \"description\" takes one value" },
 	{ "[network]\nconnect-tcp = 70000\n", ":2: bad TCP port \"70000\"" },
+	{ "[arguments]\noperands = input outptu\n",
+	  ":2: bad value \"outptu\" for operands (expected words of: input, output, none, "
+	  "output-directory, output-prefix)" },
 };
 
 static void test_malformed(void)
@@ -267,6 +285,7 @@ int main(void)
 	test_lookup_order();
 	test_parse_values();
 	test_defaults();
+	test_operand_roles();
 	test_malformed();
 	test_dropins();
 	test_owner_checks();
