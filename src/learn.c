@@ -88,6 +88,7 @@ struct elem {
 	uint32_t mask;
 	unsigned long count;
 	char *first; /* the first of these calls, decoded, for the profile's comment */
+	char *path;  /* a create or write a broker could serve: its file, else NULL */
 };
 
 struct learner {
@@ -112,6 +113,7 @@ struct draft {
 	bool promise[MAX_PROMISES];
 	struct strlist needs;  /* "promise: call N times, ..." */
 	uint32_t had;          /* promises granted before: merged file, preload rules */
+	struct strlist old_outputs; /* the merged file's declared outputs (declared_output) */
 	struct learned_args args; /* the outputs the command line named */
 	bool new_keys;         /* [arguments] keys of output directories, prefixes, roles */
 	struct strlist allow;  /* origin: how often */
@@ -308,20 +310,33 @@ static enum use open_use(uint64_t flags, const char *path)
 	return USE_READ;
 }
 
-static void record_path(struct learner *l, const struct seccomp_notif *req,
-			const struct path_call *pc)
+/* Calls the broker serves for a declared output instead of a promise. */
+static const char *const brokerable[] = { "open",  "openat",   "creat",   "mkdir",
+					  "mkdirat", "unlink", "unlinkat", "rmdir" };
+
+/* Records the path; returns it (in out) for a create or write the broker
+ * would serve if it named a declared output. */
+static bool record_path(struct learner *l, const struct seccomp_notif *req,
+			const struct path_call *pc, char *out)
 {
 	char raw[PATH_MAX], path[PATH_MAX];
 	pid_t tid = (pid_t)req->pid;
 	int dirfd = pc->dirfd == CWD ? AT_FDCWD : (int)req->data.args[pc->dirfd];
 	if (!read_string(tid, req->data.args[pc->path], raw, sizeof raw) ||
 	    !absolute_path(tid, dirfd, raw, path, sizeof path))
-		return;
+		return false;
 	enum use use = pc->flags < 0 ? pc->use : open_use(req->data.args[pc->flags], path);
 	struct strlist *lists[] = { [USE_READ] = &l->reads, [USE_WRITE] = &l->writes,
 				    [USE_CREATE] = &l->creates, [USE_EXEC] = &l->execs };
 	if (use != USE_OPEN)
 		add_unique(l, lists[use], path);
+	bool served = false;
+	for (size_t i = 0; i < N(brokerable); i++)
+		served |= strcmp(brokerable[i], pc->name) == 0;
+	if (!served || (use != USE_CREATE && use != USE_WRITE))
+		return false;
+	snprintf(out, PATH_MAX, "%s", path);
+	return true;
 }
 
 static bool is_tcp(pid_t tid, int fd)
@@ -356,13 +371,16 @@ static void record_port(struct learner *l, const struct seccomp_notif *req, bool
 	add_unique(l, bind ? &l->bind : &l->connect, port);
 }
 
-static void record_args(struct learner *l, const struct seccomp_notif *req, const char *name)
+static bool record_args(struct learner *l, const struct seccomp_notif *req, const char *name,
+			char *path)
 {
+	bool served = false;
 	for (size_t i = 0; i < N(path_calls); i++)
 		if (strcmp(path_calls[i].name, name) == 0)
-			record_path(l, req, &path_calls[i]);
+			served |= record_path(l, req, &path_calls[i], path);
 	if (strcmp(name, "connect") == 0 || strcmp(name, "bind") == 0)
 		record_port(l, req, name[0] == 'b');
+	return served;
 }
 
 /* A call the merged profile (its refuse list, its promises' refusals) or
@@ -388,7 +406,8 @@ static bool refused(const struct learner *l, int nr, const uint64_t *args)
 	return false;
 }
 
-static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *args)
+static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *args,
+		       const char *path)
 {
 	uint32_t mask = promise_mask(nr, args, l->pid);
 	if (mask & implicit_mask())
@@ -396,14 +415,16 @@ static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *arg
 	if (nr >= 0 && nr < MAX_NR)
 		l->calls[nr]++;
 	for (size_t i = 0; i < l->n_elems; i++)
-		if (l->elems[i].nr == nr && l->elems[i].mask == mask) {
+		if (l->elems[i].nr == nr && l->elems[i].mask == mask &&
+		    (path ? l->elems[i].path && !strcmp(l->elems[i].path, path) : !l->elems[i].path)) {
 			l->elems[i].count++;
 			return;
 		}
 	l->elems = xrealloc(l->elems, (l->n_elems + 1) * sizeof *l->elems);
 	char first[512];
 	decode_call(nr, args, tid, first, sizeof first);
-	l->elems[l->n_elems++] = (struct elem){ nr, mask, 1, xstrdup(first) };
+	l->elems[l->n_elems++] = (struct elem){ nr, mask, 1, xstrdup(first),
+						path ? xstrdup(path) : NULL };
 	l->dirty = true;
 }
 
@@ -439,7 +460,10 @@ static void policy_of(const struct learner *l, const bool *promise, struct polic
 
 /* Promises and single calls granted without this run's help: the file
  * being merged into, and the rules of the preloaded libraries. */
-static void granted_before(const struct learner *l, uint32_t *mask, struct strlist *allow)
+static void output_entries(const struct policy *p, struct strlist *out);
+
+static void granted_before(const struct learner *l, uint32_t *mask, struct strlist *allow,
+			   struct strlist *outputs)
 {
 	*mask = implicit_mask();
 	if (l->merging) {
@@ -448,6 +472,7 @@ static void granted_before(const struct learner *l, uint32_t *mask, struct strli
 		policy_of(l, NULL, &p);
 		for (size_t i = 0; i < promise_count(); i++)
 			*mask |= p.promise[i] ? 1u << i : 0;
+		output_entries(&p, outputs);
 		policy_free(&p);
 		for (size_t i = 0; i < l->old.allow.n; i++)
 			add_call_name(allow, l->old.allow.item[i]);
@@ -503,17 +528,29 @@ static void note_needs(struct draft *d, const struct elem *e, size_t n, bool *le
 	char line[1024] = "", first[512] = "";
 	const char *sep = " ";
 	int at = 0;
+	bool *mine = xcalloc(n, sizeof *mine);
 	for (size_t i = 0; i < n; i++) {
-		if (!left[i] || !(e[i].mask & (1u << p)))
-			continue;
-		left[i] = false;
-		if (!first[0])
+		mine[i] = left[i] && (e[i].mask & (1u << p));
+		if (mine[i] && !first[0])
 			snprintf(first, sizeof first, "%s", e[i].first);
+	}
+	/* one entry a call: the elements of one call differ by arguments */
+	for (size_t i = 0; i < n; i++) {
+		if (!mine[i])
+			continue;
+		unsigned long count = 0;
+		for (size_t j = i; j < n; j++)
+			if (mine[j] && e[j].nr == e[i].nr) {
+				count += e[j].count;
+				left[j] = mine[j] = j == i;
+			}
+		left[i] = mine[i] = false;
 		if (at >= 0 && (size_t)at < sizeof line)
 			at += snprintf(line + at, sizeof line - (size_t)at, "%s%s (%lu %s)", sep,
-				       decode_name(e[i].nr), e[i].count, times(e[i].count));
+				       decode_name(e[i].nr), count, times(count));
 		sep = ", ";
 	}
+	free(mine);
 	strip_best_effort(first);
 	char *text = xasprintf("%s, first needed by %s; in all:%s", promise_at((size_t)p)->name,
 			       first, line);
@@ -537,17 +574,20 @@ static void add_single(const struct learner *l, struct draft *d, const char *ent
 	strlist_add(allowable ? &d->allow : &d->never, entry, count);
 }
 
+static bool brokered_output(const struct draft *d, const char *path);
+
 /* Greedy set cover over the catalogue, then single calls for the rest. */
 static void choose_promises(const struct learner *l, struct draft *d)
 {
 	uint32_t have, chosen = 0;
 	struct strlist allowed = { 0 };
-	granted_before(l, &have, &allowed);
+	granted_before(l, &have, &allowed, &d->old_outputs);
 	d->had = have;
 	bool *left = xcalloc(l->n_elems, sizeof *left);
 	for (size_t i = 0; i < l->n_elems; i++)
 		left[i] = !(l->elems[i].mask & have) &&
-			  !strlist_contains(&allowed, decode_name(l->elems[i].nr));
+			  !strlist_contains(&allowed, decode_name(l->elems[i].nr)) &&
+			  !brokered_output(d, l->elems[i].path);
 	int p;
 	while ((p = best_promise(l->elems, l->n_elems, left, have)) >= 0) {
 		have |= 1u << p;
@@ -576,6 +616,8 @@ struct grants {
 	char **path; /* canonical */
 	unsigned *access;
 	size_t n;
+	/* declared outputs, as "dir/name", "dir/prefix*" or "dir/" (a tree) */
+	struct strlist outputs;
 };
 
 /* The policy a confined run of this command line would get from the
@@ -626,7 +668,62 @@ static void grants_of(const struct learner *l, const struct draft *d, struct gra
 		g->path[g->n] = xstrdup(real);
 		g->access[g->n++] = p.grants[i].access;
 	}
+	memset(&g->outputs, 0, sizeof g->outputs);
+	output_entries(&p, &g->outputs);
 	policy_free(&p);
+}
+
+/* A policy's declared outputs as "dir/name", "dir/prefix*" or "dir/" (a
+ * tree), for declared_output. */
+static void output_entries(const struct policy *p, struct strlist *out)
+{
+	for (size_t i = 0; i < p->n_outputs; i++) {
+		const struct output *o = &p->outputs[i];
+		/* a pattern's page number: what comes before it is a prefix */
+		const char *page = o->pattern ? strstr(o->name, "%d") : NULL;
+		int name_len = page ? (int)(page - o->name) : (int)strlen(o->name);
+		char *entry = o->tree ? xasprintf("%s/", o->dir)
+				      : xasprintf("%s/%.*s%s", o->dir, name_len, o->name,
+						  o->pattern || o->prefix ? "*" : "");
+		strlist_add(out, entry, NULL);
+		free(entry);
+	}
+}
+
+/* path (canonical) is one of the outputs (output_entries). */
+static bool in_outputs(const struct strlist *outputs, const char *path)
+{
+	for (size_t i = 0; i < outputs->n; i++) {
+		const char *o = outputs->item[i];
+		size_t n = strlen(o);
+		if (o[n - 1] == '/' ? strncmp(path, o, n) == 0
+		    : o[n - 1] == '*' ? strncmp(path, o, n - 1) == 0 && !strchr(path + n - 1, '/')
+				      : strcmp(path, o) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool declared_output(const struct grants *g, const char *path)
+{
+	return in_outputs(&g->outputs, path);
+}
+
+/* A create or write (path: NULL for other calls) that a confined run's
+ * broker serves, since it names a declared output: no promise needed. */
+static bool brokered_output(const struct draft *d, const char *path)
+{
+	char parent[PATH_MAX], real[PATH_MAX], full[2 * PATH_MAX];
+	if (!path)
+		return false;
+	if (learnargs_is_output(&d->args, path))
+		return true;
+	snprintf(parent, sizeof parent, "%s", path);
+	char *slash = strrchr(parent, '/');
+	if (!slash || !realpath(slash == parent ? "/" : (*slash = '\0', parent), real))
+		return false;
+	snprintf(full, sizeof full, "%s/%s", strcmp(real, "/") ? real : "", path_base(path));
+	return in_outputs(&d->old_outputs, full);
 }
 
 static bool granted(const struct grants *g, const char *path, unsigned access)
@@ -772,14 +869,18 @@ static void choose_paths(const struct learner *l, struct draft *d)
 	/* Creating files: only declared outputs and tmppath's private
 	 * directory can be granted; anything else is left to the administrator. */
 	for (size_t i = 0; i < l->creates.n; i++) {
-		char parent[PATH_MAX], real[PATH_MAX];
+		char parent[PATH_MAX], real[PATH_MAX], full[2 * PATH_MAX];
 		if (learnargs_is_output(&d->args, l->creates.item[i]))
-			continue; /* declared in [arguments] */
+			continue; /* declared in [arguments] by the draft */
 		snprintf(parent, sizeof parent, "%s", l->creates.item[i]);
 		char *slash = strrchr(parent, '/');
 		if (slash)
 			*(slash == parent ? slash + 1 : slash) = '\0';
-		if (canonical(parent, real) && !granted(&g, real, ACC_CREATE) &&
+		if (!canonical(parent, real))
+			continue;
+		snprintf(full, sizeof full, "%s/%s", strcmp(real, "/") ? real : "",
+			 path_base(l->creates.item[i]));
+		if (!granted(&g, real, ACC_CREATE) && !declared_output(&g, full) &&
 		    !strlist_contains(&d->created_elsewhere, real))
 			strlist_add(&d->created_elsewhere, real, NULL);
 	}
@@ -787,6 +888,7 @@ static void choose_paths(const struct learner *l, struct draft *d)
 		free(g.path[i]);
 	free(g.path);
 	free(g.access);
+	strlist_free(&g.outputs);
 }
 
 /* cpath and tmppath have the same calls. Files created where no output
@@ -815,9 +917,7 @@ static void prefer_tmppath(const struct learner *l, struct draft *d)
 	if (!temporary)
 		return;
 	d->promise[tmppath] = true;
-	if (learnargs_any(&d->args))
-		return; /* the outputs need cpath too */
-	d->promise[cpath] = false;
+	d->promise[cpath] = false; /* outputs are the broker's: cpath is not theirs */
 	for (size_t i = 0; i < d->needs.n; i++)
 		if (has_prefix(d->needs.item[i], "cpath,")) {
 			char *line = xasprintf("tmppath,%s", d->needs.item[i] + 6);
@@ -959,7 +1059,8 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 	else
 		fprintf(f, "description = %s: learned by sandbox-run --learn (review before use)\n",
 			l->in->target->name);
-	fprintf(f, "# stdio and rpath are implicit; the others were needed by these calls:\n");
+	fprintf(f, d->needs.n ? "# stdio and rpath are implicit; the others were needed by these calls:\n"
+			      : "# stdio and rpath are implicit, and this run needed no other\n");
 	for (size_t i = 0; i < d->needs.n; i++)
 		put_comment(f, d->needs.item[i]);
 	struct strlist names = { 0 };
@@ -1095,6 +1196,7 @@ static void draft_free(struct draft *d)
 	for (size_t i = 0; i < N(lists); i++)
 		strlist_free(lists[i]);
 	learnargs_free(&d->args);
+	strlist_free(&d->old_outputs);
 }
 
 /* Written beside the old file and renamed over it: a reader sees the old
@@ -1360,8 +1462,10 @@ static void answer(struct learner *l, const struct seccomp_notif *req,
 	} else if (strcmp(name, "execve") == 0 && !l->exec_done && (pid_t)req->pid == l->pid) {
 		l->exec_done = true; /* the launcher's own exec of the target */
 	} else {
-		count_call(l, (pid_t)req->pid, req->data.nr, (const uint64_t *)req->data.args);
-		record_args(l, req, name);
+		char path[PATH_MAX];
+		bool served = record_args(l, req, name, path);
+		count_call(l, (pid_t)req->pid, req->data.nr, (const uint64_t *)req->data.args,
+			   served ? path : NULL);
 	}
 }
 

@@ -29,19 +29,30 @@ for runner in $(runners); do
 	out=$($runner "$SANDBOX_RUN" -p "$t" --on-violation=deny "$WORKLOAD" fork 2>&1)
 	like "$out" "denied clone" "a fork is denied under a profile learned without one ($runner)"
 
-	# Argument conditions: opening an existing file write-only is wpath.
+	# A file the command line names and the run writes is an output: the
+	# broker opens it, no promise needed.
 	w=$d/write.ini
 	echo old >"$d/data.txt"
 	chmod a+rw "$d/data.txt"
 	learn "$runner" "$w" "$WORKLOAD" write "$d/data.txt"
-	like "$(promises_of "$w")" "wpath" "open(O_WRONLY) needs wpath ($runner)"
-	unlike "$(promises_of "$w")" "cpath|tmppath" "and not cpath ($runner)"
+	unlike "$(promises_of "$w")" "wpath|cpath|tmppath" "a declared output needs no promise ($runner)"
 	like "$(cat "$w")" "
 operands = output
 " "the written file, named by the operand, is declared an output ($runner)"
 	echo old >"$d/data.txt"
 	confined "$runner" "$w" "$WORKLOAD" write "$d/data.txt"
 	is "$(cat "$d/data.txt")" "written" "it writes under the learned profile ($runner)"
+
+	# Argument conditions: opening an existing file write-only that no
+	# word names (sh -c runs it) is wpath and a write entry.
+	w=$d/write-sh.ini
+	learn "$runner" "$w" sh -c "$WORKLOAD write $d/data.txt"
+	like "$(promises_of "$w")" "wpath" "open(O_WRONLY) needs wpath ($runner)"
+	unlike "$(promises_of "$w")" "cpath|tmppath" "and not cpath ($runner)"
+	like "$(sed -n 's/^write *= *//p' "$w")" "data.txt" "the written file is a write path ($runner)"
+	echo old >"$d/data.txt"
+	confined "$runner" "$w" sh -c "$WORKLOAD write $d/data.txt"
+	is "$(cat "$d/data.txt")" "written" "it writes under that profile ($runner)"
 
 	# A temporary file in $TMPDIR: tmppath, whose private directory the
 	# confined run gets as its TMPDIR.
