@@ -133,6 +133,31 @@ static bool can_append(const char *line, const char *words)
 	       strlen(line) + 1 + strlen(words) < LINE_MAX_CHARS;
 }
 
+/* "key = words" at line at, continued on indented lines where one line
+ * would be too long for inih. Returns the lines inserted. */
+static size_t insert_words(struct lines *ls, size_t at, const char *first, const char *indent,
+			   const char *words)
+{
+	size_t n = 0;
+	char *line = xstrdup(first);
+	for (const char *w = words + strspn(words, " "); *w;) {
+		size_t len = strcspn(w, " ");
+		bool fresh = !line[strspn(line, " \t")] || line[strlen(line) - 1] == '=';
+		if (!fresh && strlen(line) + 1 + len >= LINE_MAX_CHARS) {
+			lines_insert(ls, at + n++, line);
+			line = xstrdup(indent);
+			fresh = true;
+		}
+		char *next = xasprintf("%s%s%.*s", line, fresh && !line[strspn(line, " \t")] ? "" : " ",
+				       (int)len, w);
+		free(line);
+		line = next;
+		w += len + strspn(w + len, " ");
+	}
+	lines_insert(ls, at + n++, line);
+	return n;
+}
+
 static void add_one(struct lines *ls, const struct merge_addition *a)
 {
 	size_t start = 0, end = 0;
@@ -154,8 +179,13 @@ static void add_one(struct lines *ls, const struct merge_addition *a)
 	bool found = find_key(ls, start, end, a->key, &last);
 	if (found && a->how == MERGE_WORDS && is_blank(ls->l[last][0])) {
 		/* a list one entry a line goes on the same way */
-		const char *l = ls->l[last];
-		lines_insert(ls, last + 1, xasprintf("%.*s%s", (int)strspn(l, " \t"), l, a->value));
+		char *indent = xasprintf("%.*s", (int)strspn(ls->l[last], " \t"), ls->l[last]);
+		for (const char *w = a->value; *w; w += strspn(w, " ")) {
+			size_t len = strcspn(w, " ");
+			lines_insert(ls, ++last, xasprintf("%s%.*s", indent, (int)len, w));
+			w += len;
+		}
+		free(indent);
 		return;
 	}
 	if (found && a->how == MERGE_WORDS) {
@@ -170,7 +200,11 @@ static void add_one(struct lines *ls, const struct merge_addition *a)
 			return;
 		}
 	}
-	lines_insert(ls, last + 1, xasprintf("%s = %s", a->key, a->value));
+	char *first = xasprintf("%s =", a->key);
+	char *indent = xasprintf("%*s", (int)strlen(a->key) + 3, "");
+	insert_words(ls, last + 1, first, indent, a->value);
+	free(first);
+	free(indent);
 }
 
 char *learnmerge_apply(const char *text, const struct merge_addition *add, size_t n)

@@ -63,6 +63,20 @@ static void test_merge(void)
 	       "a line with an inline comment is not extended");
 	free(out);
 
+	char words[2000] = "";
+	for (int i = 0; i < 30; i++)
+		snprintf(words + strlen(words), sizeof words - strlen(words), "%s/usr/share/package-%02d",
+			 i ? " " : "", i);
+	struct merge_addition many = { "filesystem", "write", words, MERGE_WORDS };
+	out = apply(text, &many, 1);
+	size_t longest = 0, lines = 0;
+	for (const char *l = out; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n'), lines++)
+		longest = strcspn(l, "\n") > longest ? strcspn(l, "\n") : longest;
+	ok(longest < 198 && strstr(out, "\nwrite = /usr/share/package-00 ") &&
+	   strstr(out, "\n        /usr/share/package-"), "a long list is continued on indented lines (longest %zu)",
+	   longest);
+	free(out);
+
 	struct merge_addition al = { "profile", "allow", "mlock", MERGE_LINE };
 	out = apply(reset, &al, 1);
 	is_str(out, "[profile]\npromises =\nallow = a\nallow = mlock\n", "a new line after the key's last");
