@@ -99,7 +99,6 @@ struct learner {
 	struct profile old;
 	char *old_text;  /* the file as it was: merging edits this text */
 	char *last_text; /* as last written (a merge is written once per change) */
-	struct strlist old_runs, old_preloads, old_counts; /* counts: origin is the number */
 	/* observed */
 	struct elem *elems;
 	size_t n_elems;
@@ -430,14 +429,6 @@ static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *arg
 
 /* ---- deciding the profile ---- */
 
-static unsigned long old_count(const struct learner *l, const char *name)
-{
-	for (size_t i = 0; i < l->old_counts.n; i++)
-		if (strcmp(l->old_counts.item[i], name) == 0)
-			return strtoul(l->old_counts.origin[i], NULL, 10);
-	return 0;
-}
-
 /* What a rule grants through its data rather than allow lines: connect
  * (and a relayed datagram socket) for its endpoints, the System V calls
  * of its [ipc] section (ipc.c makes their allow lines when confining). */
@@ -566,7 +557,7 @@ static void add_single(const struct learner *l, struct draft *d, const char *ent
 	char name[64];
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(entry, "( \t"), entry);
 	int nr = nr_named(name);
-	unsigned long seen = (nr >= 0 && nr < MAX_NR ? l->calls[nr] : 0) + old_count(l, name);
+	unsigned long seen = (nr >= 0 && nr < MAX_NR ? l->calls[nr] : 0);
 	char count[32];
 	snprintf(count, sizeof count, "%lu", seen);
 	const char *why;
@@ -995,8 +986,6 @@ static char *argv_line(const struct learn_input *in)
 
 static void preload_lines(const struct learner *l, struct strlist *out)
 {
-	for (size_t i = 0; i < l->old_preloads.n; i++)
-		strlist_add(out, l->old_preloads.item[i], NULL);
 	const struct preloads *pl = l->in->preloads;
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		char *line;
@@ -1054,11 +1043,8 @@ static void put_header(FILE *f, const struct learner *l)
 static void put_profile_section(FILE *f, const struct learner *l, const struct draft *d)
 {
 	fprintf(f, "\n[profile]\n");
-	if (l->merging && l->old.description)
-		fprintf(f, "description = %s\n", l->old.description);
-	else
-		fprintf(f, "description = %s: learned by sandbox-run --learn (review before use)\n",
-			l->in->target->name);
+	fprintf(f, "description = %s: learned by sandbox-run --learn (review before use)\n",
+		l->in->target->name);
 	fprintf(f, d->needs.n ? "# stdio and rpath are implicit; the others were needed by these calls:\n"
 			      : "# stdio and rpath are implicit, and this run needed no other\n");
 	for (size_t i = 0; i < d->needs.n; i++)
@@ -1080,9 +1066,6 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 			(int)strcspn(d->allow.item[i], "( \t"), d->allow.item[i], n, times(n),
 			d->allow.item[i]);
 	}
-	/* Refusals are the author's, never learnt: kept as written. */
-	for (size_t i = 0; l->merging && i < l->old.refuse.n; i++)
-		fprintf(f, "refuse = %s\n", l->old.refuse.item[i]);
 	for (size_t i = 0; i < d->never.n; i++) {
 		const char *why = "";
 		syscall_allowable(d->never.item[i], &why);
@@ -1092,10 +1075,7 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 		put_comment(f, line);
 		free(line);
 	}
-	const char *on_violation[] = { "deny", "kill", "report" };
-	int ov = l->merging && l->old.on_violation >= 0 ? l->old.on_violation : VIOLATION_DENY;
-	fprintf(f, "on-violation = %s\nlandlock = %s\n", on_violation[ov],
-		landlock_mode_names[l->merging ? l->old.landlock : LANDLOCK_REQUIRED]);
+	fprintf(f, "on-violation = deny\nlandlock = required\n");
 }
 
 static void put_files_section(FILE *f, const struct draft *d)
