@@ -1269,6 +1269,12 @@ static void merge_notes(const struct learner *l, const struct draft *d)
 			msg("--learn: %s: allow %s, which no promise covers: seen %s %s", l->in->out,
 			    d->allow.item[i], d->allow.origin[i],
 			    times(strtoul(d->allow.origin[i], NULL, 10)));
+}
+
+/* What the run did that no merge can grant: said whether or not the file
+ * changed. */
+static void refusal_notes(const struct learner *l, const struct draft *d)
+{
 	for (size_t i = 0; i < d->never.n; i++) {
 		const char *why = "";
 		syscall_allowable(d->never.item[i], &why);
@@ -1286,7 +1292,7 @@ static void merge_notes(const struct learner *l, const struct draft *d)
  * leaves it as it was, byte for byte. */
 static void merge_profile(struct learner *l, const struct draft *d)
 {
-	struct merge_addition add[64];
+	struct merge_addition *add = xcalloc(d->allow.n + 6, sizeof *add);
 	struct strlist words[6] = { 0 };
 	size_t n = merge_additions(l, d, add, words);
 	char *text = learnmerge_apply(l->old_text, add, n);
@@ -1296,11 +1302,17 @@ static void merge_profile(struct learner *l, const struct draft *d)
 	for (size_t i = 0; i < N(words); i++)
 		strlist_free(&words[i]);
 	if (strcmp(text, l->last_text) == 0) {
-		if (!l->written)
+		if (!l->written && (d->never.n || d->created_elsewhere.n))
+			msg("--learn: %s: nothing a profile can grant to add; left as it was",
+			    l->in->out);
+		else if (!l->written)
 			msg("--learn: %s already allows what %s did; left as it was", l->in->out,
 			    l->in->target->name);
+		if (!l->written)
+			refusal_notes(l, d);
 		l->written = true;
 		free(text);
+		free(add);
 		return;
 	}
 	char *tmp;
@@ -1309,6 +1321,7 @@ static void merge_profile(struct learner *l, const struct draft *d)
 		msg("--learn: merged what %s needed into %s:", l->in->target->name, l->in->out);
 		learnmerge_diff(stderr, l->in->out, l->last_text, text);
 		merge_notes(l, d);
+		refusal_notes(l, d);
 		free(l->last_text);
 		l->last_text = text;
 		text = NULL;
@@ -1316,6 +1329,7 @@ static void merge_profile(struct learner *l, const struct draft *d)
 	l->written = true;
 	free(tmp);
 	free(text);
+	free(add);
 }
 
 /* Which words of the command line named what the run created or wrote. */
