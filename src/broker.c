@@ -461,6 +461,7 @@ static enum broker_answer serve_tree_open(struct broker *b, const struct seccomp
  * besides open: which argument holds what. */
 enum tree_call {
 	TREE_MKDIR, TREE_UNLINK, TREE_CHMOD, TREE_UTIMENS, TREE_FCHMOD, TREE_FCHOWN,
+	TREE_FTRUNCATE, /* bsdtar's sparse files: the size set at the end */
 	TREE_LINK, /* symlink, link, rename to a new name: never made there */
 	TREE_NONE
 };
@@ -494,6 +495,8 @@ static bool tree_call(int nr, const uint64_t *a, struct path_call *c)
 		*c = (struct path_call){ TREE_FCHMOD, (int)a[0], 0, a[1], 0, 0 };
 	else if (nr == SYS_fchown)
 		*c = (struct path_call){ TREE_FCHOWN, (int)a[0], 0, a[1], a[2], 0 };
+	else if (nr == SYS_ftruncate)
+		*c = (struct path_call){ TREE_FTRUNCATE, (int)a[0], 0, a[1], 0, 0 };
 #ifdef SYS_mkdir
 	else if (nr == SYS_mkdir)
 		*c = (struct path_call){ TREE_MKDIR, AT_FDCWD, a[0], a[1], 0, 0 };
@@ -545,6 +548,8 @@ static int change_made(const struct seccomp_notif *req, const struct path_call *
 				: fchmodat(dir, name, (mode_t)c->value & 07777, 0);
 		return r < 0 ? errno : 0;
 	}
+	if (c->kind == TREE_FTRUNCATE)
+		return ftruncate(fd, (off_t)c->value) < 0 ? errno : 0;
 	if (c->kind == TREE_UNLINK) /* its own: unzip -o removes before it writes */
 		return unlinkat(dir, name, c->flags & AT_REMOVEDIR) < 0 ? errno : 0;
 	if (c->kind == TREE_FCHOWN) /* the owner it has: what bsdtar as root asks */
@@ -614,6 +619,9 @@ static enum broker_answer broker_tree_call(struct broker *b, const struct seccom
 	const char *name;
 	if (!read_path((pid_t)req->pid, c->path, path))
 		return go_on(b, req, tgid, resp);
+	/* "dir/" names dir (unzip's chmod of a directory it made) */
+	for (size_t len = strlen(path); len > 1 && path[len - 1] == '/'; len--)
+		path[len - 1] = '\0';
 	int dir = open_parent((pid_t)req->pid, c->dirfd, path, &name);
 	if (dir < 0) /* no such directory: the call could reach nothing */
 		return result(req, errno, resp);

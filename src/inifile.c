@@ -159,7 +159,7 @@ static int set_choice_list(struct ini_state *st, const struct ini_key *k, struct
 	for (size_t i = 0; i < words.n; i++) {
 		if (is_choice(k, words.item[i]))
 			continue;
-		add_error(st, "bad value \"%s\" for %s (expected words of: %s)", words.item[i],
+		add_error(st, "bad value \"%s\" for %s (expected one of: %s)", words.item[i],
 			  k->name, choices_text(k).text);
 		strlist_free(&words);
 		return 0;

@@ -54,3 +54,7 @@ tests_escape_creator_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS) -pthread
 tests_escape_creator_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS) -pthread
 TESTS += tests/escape/outputs.t
 EXTRA_DIST += tests/escape/outputs.t
+
+# Hostile archives against an output directory (bsdtar -C, unzip -d).
+TESTS += tests/escape/extract.t
+EXTRA_DIST += tests/escape/extract.t

@@ -178,7 +178,7 @@ static const struct bad_case bad[] = {
 	{ "[profile]\ndescription = a\n  b\n", ":3: \"description\" takes one value" },
 	{ "[network]\nconnect-tcp = 70000\n", ":2: bad TCP port \"70000\"" },
 	{ "[arguments]\noperands = input outptu\n",
-	  ":2: bad value \"outptu\" for operands (expected words of: input, output, none, "
+	  ":2: bad value \"outptu\" for operands (expected one of: input, output, none, "
 	  "output-directory, output-prefix)" },
 };
 
