@@ -23,6 +23,8 @@
 #include "caps.h"
 #include "decode.h"
 #include "fdpass.h"
+#include "learnargs.h"
+#include "learnmerge.h"
 #include "policy.h"
 #include "profile.h"
 #include "promises.h"
@@ -85,6 +87,8 @@ struct elem {
 	int nr;
 	uint32_t mask;
 	unsigned long count;
+	char *first; /* the first of these calls, decoded, for the profile's comment */
+	char *path;  /* a create or write a broker could serve: its file, else NULL */
 };
 
 struct learner {
@@ -93,7 +97,8 @@ struct learner {
 	/* from the file being merged into */
 	bool merging;
 	struct profile old;
-	struct strlist old_runs, old_preloads, old_counts; /* counts: origin is the number */
+	char *old_text;  /* the file as it was: merging edits this text */
+	char *last_text; /* as last written (a merge is written once per change) */
 	/* observed */
 	struct elem *elems;
 	size_t n_elems;
@@ -106,6 +111,10 @@ struct learner {
 struct draft {
 	bool promise[MAX_PROMISES];
 	struct strlist needs;  /* "promise: call N times, ..." */
+	uint32_t had;          /* promises granted before: merged file, preload rules */
+	struct strlist old_outputs; /* the merged file's declared outputs (declared_output) */
+	struct learned_args args; /* the outputs the command line named */
+	bool new_keys;         /* [arguments] keys of output directories, prefixes, roles */
 	struct strlist allow;  /* origin: how often */
 	struct strlist never;
 	struct strlist read, write, exec, connect, bind, created_elsewhere;
@@ -300,20 +309,33 @@ static enum use open_use(uint64_t flags, const char *path)
 	return USE_READ;
 }
 
-static void record_path(struct learner *l, const struct seccomp_notif *req,
-			const struct path_call *pc)
+/* Calls the broker serves for a declared output instead of a promise. */
+static const char *const brokerable[] = { "open",  "openat",   "creat",   "mkdir",
+					  "mkdirat", "unlink", "unlinkat", "rmdir" };
+
+/* Records the path; returns it (in out) for a create or write the broker
+ * would serve if it named a declared output. */
+static bool record_path(struct learner *l, const struct seccomp_notif *req,
+			const struct path_call *pc, char *out)
 {
 	char raw[PATH_MAX], path[PATH_MAX];
 	pid_t tid = (pid_t)req->pid;
 	int dirfd = pc->dirfd == CWD ? AT_FDCWD : (int)req->data.args[pc->dirfd];
 	if (!read_string(tid, req->data.args[pc->path], raw, sizeof raw) ||
 	    !absolute_path(tid, dirfd, raw, path, sizeof path))
-		return;
+		return false;
 	enum use use = pc->flags < 0 ? pc->use : open_use(req->data.args[pc->flags], path);
 	struct strlist *lists[] = { [USE_READ] = &l->reads, [USE_WRITE] = &l->writes,
 				    [USE_CREATE] = &l->creates, [USE_EXEC] = &l->execs };
 	if (use != USE_OPEN)
 		add_unique(l, lists[use], path);
+	bool served = false;
+	for (size_t i = 0; i < N(brokerable); i++)
+		served |= strcmp(brokerable[i], pc->name) == 0;
+	if (!served || (use != USE_CREATE && use != USE_WRITE))
+		return false;
+	snprintf(out, PATH_MAX, "%s", path);
+	return true;
 }
 
 static bool is_tcp(pid_t tid, int fd)
@@ -348,13 +370,16 @@ static void record_port(struct learner *l, const struct seccomp_notif *req, bool
 	add_unique(l, bind ? &l->bind : &l->connect, port);
 }
 
-static void record_args(struct learner *l, const struct seccomp_notif *req, const char *name)
+static bool record_args(struct learner *l, const struct seccomp_notif *req, const char *name,
+			char *path)
 {
+	bool served = false;
 	for (size_t i = 0; i < N(path_calls); i++)
 		if (strcmp(path_calls[i].name, name) == 0)
-			record_path(l, req, &path_calls[i]);
+			served |= record_path(l, req, &path_calls[i], path);
 	if (strcmp(name, "connect") == 0 || strcmp(name, "bind") == 0)
 		record_port(l, req, name[0] == 'b');
+	return served;
 }
 
 /* A call the merged profile (its refuse list, its promises' refusals) or
@@ -380,7 +405,8 @@ static bool refused(const struct learner *l, int nr, const uint64_t *args)
 	return false;
 }
 
-static void count_call(struct learner *l, int nr, const uint64_t *args)
+static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *args,
+		       const char *path)
 {
 	uint32_t mask = promise_mask(nr, args, l->pid);
 	if (mask & implicit_mask())
@@ -388,24 +414,20 @@ static void count_call(struct learner *l, int nr, const uint64_t *args)
 	if (nr >= 0 && nr < MAX_NR)
 		l->calls[nr]++;
 	for (size_t i = 0; i < l->n_elems; i++)
-		if (l->elems[i].nr == nr && l->elems[i].mask == mask) {
+		if (l->elems[i].nr == nr && l->elems[i].mask == mask &&
+		    (path ? l->elems[i].path && !strcmp(l->elems[i].path, path) : !l->elems[i].path)) {
 			l->elems[i].count++;
 			return;
 		}
 	l->elems = xrealloc(l->elems, (l->n_elems + 1) * sizeof *l->elems);
-	l->elems[l->n_elems++] = (struct elem){ nr, mask, 1 };
+	char first[512];
+	decode_call(nr, args, tid, first, sizeof first);
+	l->elems[l->n_elems++] = (struct elem){ nr, mask, 1, xstrdup(first),
+						path ? xstrdup(path) : NULL };
 	l->dirty = true;
 }
 
 /* ---- deciding the profile ---- */
-
-static unsigned long old_count(const struct learner *l, const char *name)
-{
-	for (size_t i = 0; i < l->old_counts.n; i++)
-		if (strcmp(l->old_counts.item[i], name) == 0)
-			return strtoul(l->old_counts.origin[i], NULL, 10);
-	return 0;
-}
 
 /* What a rule grants through its data rather than allow lines: connect
  * (and a relayed datagram socket) for its endpoints, the System V calls
@@ -425,13 +447,24 @@ static void granted_by_rule_data(const struct preload_rule *r, struct strlist *a
 		add_call_name(allow, ipc_calls[i]);
 }
 
+static void policy_of(const struct learner *l, const bool *promise, struct policy *p);
+
 /* Promises and single calls granted without this run's help: the file
  * being merged into, and the rules of the preloaded libraries. */
-static void granted_before(const struct learner *l, uint32_t *mask, struct strlist *allow)
+static void output_entries(const struct policy *p, struct strlist *out);
+
+static void granted_before(const struct learner *l, uint32_t *mask, struct strlist *allow,
+			   struct strlist *outputs)
 {
 	*mask = implicit_mask();
 	if (l->merging) {
-		*mask |= mask_of(&l->old.promises);
+		/* With this command line: option-promises, output-promises. */
+		struct policy p;
+		policy_of(l, NULL, &p);
+		for (size_t i = 0; i < promise_count(); i++)
+			*mask |= p.promise[i] ? 1u << i : 0;
+		output_entries(&p, outputs);
+		policy_free(&p);
 		for (size_t i = 0; i < l->old.allow.n; i++)
 			add_call_name(allow, l->old.allow.item[i]);
 	}
@@ -471,21 +504,49 @@ static int best_promise(const struct elem *e, size_t n, const bool *left, uint32
 	return best;
 }
 
+/* The decoded call as a comment shows it: values read from the caller's
+ * memory are all best effort there. */
+static void strip_best_effort(char *s)
+{
+	static const char mark[] = " [best effort]";
+	for (char *m; (m = strstr(s, mark));)
+		memmove(m, m + sizeof mark - 1, strlen(m + sizeof mark - 1) + 1);
+}
+
+/* "cpath, first needed by openat(...); in all: openat (3 times), ..." */
 static void note_needs(struct draft *d, const struct elem *e, size_t n, bool *left, int p)
 {
-	char line[1024];
+	char line[1024] = "", first[512] = "";
 	const char *sep = " ";
-	int at = snprintf(line, sizeof line, "%s:", promise_at((size_t)p)->name);
+	int at = 0;
+	bool *mine = xcalloc(n, sizeof *mine);
 	for (size_t i = 0; i < n; i++) {
-		if (!left[i] || !(e[i].mask & (1u << p)))
+		mine[i] = left[i] && (e[i].mask & (1u << p));
+		if (mine[i] && !first[0])
+			snprintf(first, sizeof first, "%s", e[i].first);
+	}
+	/* one entry a call: the elements of one call differ by arguments */
+	for (size_t i = 0; i < n; i++) {
+		if (!mine[i])
 			continue;
-		left[i] = false;
-		if (at > 0 && (size_t)at < sizeof line)
+		unsigned long count = 0;
+		for (size_t j = i; j < n; j++)
+			if (mine[j] && e[j].nr == e[i].nr) {
+				count += e[j].count;
+				left[j] = mine[j] = j == i;
+			}
+		left[i] = mine[i] = false;
+		if (at >= 0 && (size_t)at < sizeof line)
 			at += snprintf(line + at, sizeof line - (size_t)at, "%s%s (%lu %s)", sep,
-				       decode_name(e[i].nr), e[i].count, times(e[i].count));
+				       decode_name(e[i].nr), count, times(count));
 		sep = ", ";
 	}
-	strlist_add(&d->needs, line, NULL);
+	free(mine);
+	strip_best_effort(first);
+	char *text = xasprintf("%s, first needed by %s; in all:%s", promise_at((size_t)p)->name,
+			       first, line);
+	strlist_add(&d->needs, text, promise_at((size_t)p)->name);
+	free(text);
 }
 
 /* entry is a call name, or from the merged file a call with conditions. */
@@ -496,7 +557,7 @@ static void add_single(const struct learner *l, struct draft *d, const char *ent
 	char name[64];
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(entry, "( \t"), entry);
 	int nr = nr_named(name);
-	unsigned long seen = (nr >= 0 && nr < MAX_NR ? l->calls[nr] : 0) + old_count(l, name);
+	unsigned long seen = (nr >= 0 && nr < MAX_NR ? l->calls[nr] : 0);
 	char count[32];
 	snprintf(count, sizeof count, "%lu", seen);
 	const char *why;
@@ -504,16 +565,20 @@ static void add_single(const struct learner *l, struct draft *d, const char *ent
 	strlist_add(allowable ? &d->allow : &d->never, entry, count);
 }
 
+static bool brokered_output(const struct draft *d, const char *path);
+
 /* Greedy set cover over the catalogue, then single calls for the rest. */
 static void choose_promises(const struct learner *l, struct draft *d)
 {
 	uint32_t have, chosen = 0;
 	struct strlist allowed = { 0 };
-	granted_before(l, &have, &allowed);
+	granted_before(l, &have, &allowed, &d->old_outputs);
+	d->had = have;
 	bool *left = xcalloc(l->n_elems, sizeof *left);
 	for (size_t i = 0; i < l->n_elems; i++)
 		left[i] = !(l->elems[i].mask & have) &&
-			  !strlist_contains(&allowed, decode_name(l->elems[i].nr));
+			  !strlist_contains(&allowed, decode_name(l->elems[i].nr)) &&
+			  !brokered_output(d, l->elems[i].path);
 	int p;
 	while ((p = best_promise(l->elems, l->n_elems, left, have)) >= 0) {
 		have |= 1u << p;
@@ -542,38 +607,48 @@ struct grants {
 	char **path; /* canonical */
 	unsigned *access;
 	size_t n;
+	/* declared outputs, as "dir/name", "dir/prefix*" or "dir/" (a tree) */
+	struct strlist outputs;
 };
 
-/* What a confined run would grant anyway: the system read set, the paths
- * of the chosen promises, the target, declared inputs, preload rules. */
-static void grants_of(const struct learner *l, const struct draft *d, struct grants *g)
+/* The policy a confined run of this command line would get from the
+ * merged file (all of it) or, for a new draft, from nothing but the
+ * learner's [arguments], plus the promises given (NULL: none). */
+static void policy_of(const struct learner *l, const bool *promise, struct policy *p)
 {
 	struct profile draft = { 0 };
-	if (l->merging)
-		draft = l->old; /* its [arguments], shallow */
-	memset(&draft.promises, 0, sizeof draft.promises);
-	memset(&draft.allow, 0, sizeof draft.allow);
-	memset(&draft.read, 0, sizeof draft.read);
-	memset(&draft.write, 0, sizeof draft.write);
-	memset(&draft.exec, 0, sizeof draft.exec);
-	memset(&draft.files, 0, sizeof draft.files);
-	memset(&draft.connect_tcp, 0, sizeof draft.connect_tcp);
-	memset(&draft.bind_tcp, 0, sizeof draft.bind_tcp);
 	draft.on_violation = -1;
-	for (size_t i = 0; i < promise_count(); i++)
-		if (d->promise[i])
+	draft.operands = OPERANDS_INPUT;
+	draft.clustered_short_options = 1;
+	if (l->merging)
+		draft = l->old; /* shallow */
+	memset(&draft.promises, 0, sizeof draft.promises);
+	for (size_t i = 0; l->merging && i < l->old.promises.n; i++)
+		strlist_add(&draft.promises, l->old.promises.item[i], "merged");
+	for (size_t i = 0; promise && i < promise_count(); i++)
+		if (promise[i] && !strlist_contains(&draft.promises, promise_at(i)->name))
 			strlist_add(&draft.promises, promise_at(i)->name, "learned");
 	struct arg_files files = { 0 };
 	args_classify(&draft, l->in->argc, l->in->argv, &files);
 	struct settings s = *l->in->settings;
 	s.unknown_preload = UNKNOWN_IGNORE; /* reported in the profile instead */
-	struct policy p;
 	struct policy_input pin = {
 		.settings = &s, .target = l->in->target, .argc = l->in->argc,
 		.argv = l->in->argv, .profile_path = l->in->out, .profile = &draft,
 		.preloads = l->in->preloads, .args = &files,
 	};
-	policy_build(&pin, &p);
+	policy_build(&pin, p);
+	strlist_free(&draft.promises);
+	args_free(&files);
+}
+
+/* What a confined run would grant anyway: the system read set, the paths
+ * of the chosen promises, the target, declared inputs, preload rules, and
+ * when merging all the file grants. */
+static void grants_of(const struct learner *l, const struct draft *d, struct grants *g)
+{
+	struct policy p;
+	policy_of(l, d->promise, &p);
 	g->path = xcalloc(p.n_grants, sizeof *g->path);
 	g->access = xcalloc(p.n_grants, sizeof *g->access);
 	g->n = 0;
@@ -584,9 +659,62 @@ static void grants_of(const struct learner *l, const struct draft *d, struct gra
 		g->path[g->n] = xstrdup(real);
 		g->access[g->n++] = p.grants[i].access;
 	}
-	strlist_free(&draft.promises);
-	args_free(&files);
+	memset(&g->outputs, 0, sizeof g->outputs);
+	output_entries(&p, &g->outputs);
 	policy_free(&p);
+}
+
+/* A policy's declared outputs as "dir/name", "dir/prefix*" or "dir/" (a
+ * tree), for declared_output. */
+static void output_entries(const struct policy *p, struct strlist *out)
+{
+	for (size_t i = 0; i < p->n_outputs; i++) {
+		const struct output *o = &p->outputs[i];
+		/* a pattern's page number: what comes before it is a prefix */
+		const char *page = o->pattern ? strstr(o->name, "%d") : NULL;
+		int name_len = page ? (int)(page - o->name) : (int)strlen(o->name);
+		char *entry = o->tree ? xasprintf("%s/", o->dir)
+				      : xasprintf("%s/%.*s%s", o->dir, name_len, o->name,
+						  o->pattern || o->prefix ? "*" : "");
+		strlist_add(out, entry, NULL);
+		free(entry);
+	}
+}
+
+/* path (canonical) is one of the outputs (output_entries). */
+static bool in_outputs(const struct strlist *outputs, const char *path)
+{
+	for (size_t i = 0; i < outputs->n; i++) {
+		const char *o = outputs->item[i];
+		size_t n = strlen(o);
+		if (o[n - 1] == '/' ? strncmp(path, o, n) == 0
+		    : o[n - 1] == '*' ? strncmp(path, o, n - 1) == 0 && !strchr(path + n - 1, '/')
+				      : strcmp(path, o) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool declared_output(const struct grants *g, const char *path)
+{
+	return in_outputs(&g->outputs, path);
+}
+
+/* A create or write (path: NULL for other calls) that a confined run's
+ * broker serves, since it names a declared output: no promise needed. */
+static bool brokered_output(const struct draft *d, const char *path)
+{
+	char parent[PATH_MAX], real[PATH_MAX], full[2 * PATH_MAX];
+	if (!path)
+		return false;
+	if (learnargs_is_output(&d->args, path))
+		return true;
+	snprintf(parent, sizeof parent, "%s", path);
+	char *slash = strrchr(parent, '/');
+	if (!slash || !realpath(slash == parent ? "/" : (*slash = '\0', parent), real))
+		return false;
+	snprintf(full, sizeof full, "%s/%s", strcmp(real, "/") ? real : "", path_base(path));
+	return in_outputs(&d->old_outputs, full);
 }
 
 static bool granted(const struct grants *g, const char *path, unsigned access)
@@ -722,7 +850,9 @@ static void choose_paths(const struct learner *l, struct draft *d)
 		for (size_t i = 0; i < kinds[k].before->n; i++)
 			add_path(kinds[k].out, &g, kinds[k].before->item[i], kinds[k].access);
 		for (size_t i = 0; i < kinds[k].now->n; i++)
-			add_path(kinds[k].out, &g, kinds[k].now->item[i], kinds[k].access);
+			if (kinds[k].access != ACC_WRITE ||
+			    !learnargs_is_output(&d->args, kinds[k].now->item[i]))
+				add_path(kinds[k].out, &g, kinds[k].now->item[i], kinds[k].access);
 		if (kinds[k].access == ACC_READ_FILE)
 			widen(kinds[k].out);
 		dedupe(kinds[k].out);
@@ -730,12 +860,18 @@ static void choose_paths(const struct learner *l, struct draft *d)
 	/* Creating files: only declared outputs and tmppath's private
 	 * directory can be granted; anything else is left to the administrator. */
 	for (size_t i = 0; i < l->creates.n; i++) {
-		char parent[PATH_MAX], real[PATH_MAX];
+		char parent[PATH_MAX], real[PATH_MAX], full[2 * PATH_MAX];
+		if (learnargs_is_output(&d->args, l->creates.item[i]))
+			continue; /* declared in [arguments] by the draft */
 		snprintf(parent, sizeof parent, "%s", l->creates.item[i]);
 		char *slash = strrchr(parent, '/');
 		if (slash)
 			*(slash == parent ? slash + 1 : slash) = '\0';
-		if (canonical(parent, real) && !granted(&g, real, ACC_CREATE) &&
+		if (!canonical(parent, real))
+			continue;
+		snprintf(full, sizeof full, "%s/%s", strcmp(real, "/") ? real : "",
+			 path_base(l->creates.item[i]));
+		if (!granted(&g, real, ACC_CREATE) && !declared_output(&g, full) &&
 		    !strlist_contains(&d->created_elsewhere, real))
 			strlist_add(&d->created_elsewhere, real, NULL);
 	}
@@ -743,23 +879,14 @@ static void choose_paths(const struct learner *l, struct draft *d)
 		free(g.path[i]);
 	free(g.path);
 	free(g.access);
+	strlist_free(&g.outputs);
 }
 
-/* Whether path lies in a directory the command line names (or is a file
- * it names): an output, which tmppath's private directory would not hold. */
-static bool named_by_command(const struct learner *l, const char *path)
-{
-	char real[PATH_MAX];
-	for (int i = 1; i < l->in->argc; i++)
-		if (canonical(l->in->argv[i], real) && beneath(path, real))
-			return true;
-	return false;
-}
-
-/* cpath and tmppath have the same calls; when everything created lies in
- * the temporary directory ($TMPDIR, else /tmp) and none of it where the
- * command line points, tmppath says so: a confined run gets a private
- * directory there, and TMPDIR names it. */
+/* cpath and tmppath have the same calls. Files created where no output
+ * of the command line points, all in the temporary directory ($TMPDIR,
+ * else /tmp), are temporary files: tmppath gives a confined run a private
+ * directory there, and TMPDIR names it. Outputs (wherever they are, /tmp
+ * too) are declared in [arguments] and need cpath. */
 static void prefer_tmppath(const struct learner *l, struct draft *d)
 {
 	int cpath = promise_lookup("cpath"), tmppath = promise_lookup("tmppath");
@@ -770,14 +897,21 @@ static void prefer_tmppath(const struct learner *l, struct draft *d)
 	char tmp[PATH_MAX];
 	if (!canonical(env && env[0] == '/' ? env : "/tmp", tmp))
 		return;
-	for (size_t i = 0; i < l->creates.n; i++)
-		if (!beneath(l->creates.item[i], tmp) || named_by_command(l, l->creates.item[i]))
+	size_t temporary = 0;
+	for (size_t i = 0; i < l->creates.n; i++) {
+		if (learnargs_is_output(&d->args, l->creates.item[i]))
+			continue;
+		if (!beneath(l->creates.item[i], tmp))
 			return;
-	d->promise[cpath] = false;
+		temporary++;
+	}
+	if (!temporary)
+		return;
 	d->promise[tmppath] = true;
+	d->promise[cpath] = false; /* outputs are the broker's: cpath is not theirs */
 	for (size_t i = 0; i < d->needs.n; i++)
-		if (has_prefix(d->needs.item[i], "cpath:")) {
-			char *line = xasprintf("tmppath:%s", d->needs.item[i] + 6);
+		if (has_prefix(d->needs.item[i], "cpath,")) {
+			char *line = xasprintf("tmppath,%s", d->needs.item[i] + 6);
 			free(d->needs.item[i]);
 			d->needs.item[i] = line;
 		}
@@ -852,8 +986,6 @@ static char *argv_line(const struct learn_input *in)
 
 static void preload_lines(const struct learner *l, struct strlist *out)
 {
-	for (size_t i = 0; i < l->old_preloads.n; i++)
-		strlist_add(out, l->old_preloads.item[i], NULL);
 	const struct preloads *pl = l->in->preloads;
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		char *line;
@@ -911,12 +1043,10 @@ static void put_header(FILE *f, const struct learner *l)
 static void put_profile_section(FILE *f, const struct learner *l, const struct draft *d)
 {
 	fprintf(f, "\n[profile]\n");
-	if (l->merging && l->old.description)
-		fprintf(f, "description = %s\n", l->old.description);
-	else
-		fprintf(f, "description = %s: learned by sandbox-run --learn (review before use)\n",
-			l->in->target->name);
-	fprintf(f, "# stdio and rpath are implicit; the others were needed by these calls:\n");
+	fprintf(f, "description = %s: learned by sandbox-run --learn (review before use)\n",
+		l->in->target->name);
+	fprintf(f, d->needs.n ? "# stdio and rpath are implicit; the others were needed by these calls:\n"
+			      : "# stdio and rpath are implicit, and this run needed no other\n");
 	for (size_t i = 0; i < d->needs.n; i++)
 		put_comment(f, d->needs.item[i]);
 	struct strlist names = { 0 };
@@ -936,9 +1066,6 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 			(int)strcspn(d->allow.item[i], "( \t"), d->allow.item[i], n, times(n),
 			d->allow.item[i]);
 	}
-	/* Refusals are the author's, never learnt: kept as written. */
-	for (size_t i = 0; l->merging && i < l->old.refuse.n; i++)
-		fprintf(f, "refuse = %s\n", l->old.refuse.item[i]);
 	for (size_t i = 0; i < d->never.n; i++) {
 		const char *why = "";
 		syscall_allowable(d->never.item[i], &why);
@@ -948,10 +1075,7 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 		put_comment(f, line);
 		free(line);
 	}
-	const char *on_violation[] = { "deny", "kill", "report" };
-	int ov = l->merging && l->old.on_violation >= 0 ? l->old.on_violation : VIOLATION_DENY;
-	fprintf(f, "on-violation = %s\nlandlock = %s\n", on_violation[ov],
-		landlock_mode_names[l->merging ? l->old.landlock : LANDLOCK_REQUIRED]);
+	fprintf(f, "on-violation = deny\nlandlock = required\n");
 }
 
 static void put_files_section(FILE *f, const struct draft *d)
@@ -976,45 +1100,73 @@ static void put_files_section(FILE *f, const struct draft *d)
 	put_list(f, "bind-tcp", &d->bind);
 }
 
-static void put_arguments(FILE *f, const struct learner *l)
+/* The outputs the run created, declared by the words that named them;
+ * keys this sandbox-run cannot read yet (new_keys false) are comments. */
+static void put_outputs(FILE *f, const struct draft *d)
 {
-	struct strlist runs = { 0 };
-	for (size_t i = 0; i < l->old_runs.n; i++)
-		add_unique(NULL, &runs, l->old_runs.item[i]);
-	char *now = argv_line(l->in);
-	add_unique(NULL, &runs, now);
-	free(now);
-	fprintf(f, "\n[arguments]\n"
-		"# Left for the administrator: say which arguments are inputs and outputs.\n"
-		"# operands = input, the learner's default, lets the program read each\n"
-		"# operand it is given, so that new inputs work; list options that take\n"
-		"# a value in options-with-value, and files it writes in output-options.\n"
-		"# The command lines it learned from:\n");
-	for (size_t i = 0; i < runs.n; i++)
-		fprintf(f, "# run: %s\n", runs.item[i]);
-	strlist_free(&runs);
-	static const char *const dirs[] = { "self", "tree" };
-	static const char *const creates[] = { "launcher", "directory" };
-	const struct profile *o = l->merging ? &l->old : NULL;
-	fprintf(f, "operands = %s\n", operand_names[o ? o->operands : OPERANDS_INPUT]);
-	if (!o)
-		return;
+	const struct learned_args *a = &d->args;
 	const struct {
 		const char *key;
 		const struct strlist *list;
+		bool new_key;
 	} lists[] = {
-		{ "options-with-value", &o->options_with_value }, { "input-options", &o->input_options },
-		{ "input-list-options", &o->input_list_options }, { "output-options", &o->output_options },
+		{ "output-options", &a->output_options, false },
+		{ "output-directory-options", &a->directory_options, true },
+		{ "output-prefix-options", &a->prefix_options, true },
 	};
-	for (size_t i = 0; i < N(lists); i++)
-		if (lists[i].list->n)
-			put_list(f, lists[i].key, lists[i].list);
-	if (o->directory_operands != DIR_SELF)
-		fprintf(f, "directory-operands = %s\n", dirs[o->directory_operands]);
-	if (!o->clustered_short_options)
-		fprintf(f, "clustered-short-options = no\n");
-	if (o->create_outputs != CREATE_LAUNCHER)
-		fprintf(f, "create-outputs = %s\n", creates[o->create_outputs]);
+	struct strlist with_value = { 0 };
+	for (size_t i = 0; i < a->with_value.n; i++)
+		if (!strlist_contains(&a->output_options, a->with_value.item[i]) &&
+		    !strlist_contains(&a->directory_options, a->with_value.item[i]) &&
+		    !strlist_contains(&a->prefix_options, a->with_value.item[i]))
+			strlist_add(&with_value, a->with_value.item[i], NULL);
+	if (with_value.n)
+		fprintf(f, "# options followed by a word that named no file: they take a value\n");
+	if (with_value.n)
+		put_list(f, "options-with-value", &with_value);
+	strlist_free(&with_value);
+	if (learnargs_any(a))
+		fprintf(f, "# the files and directories the run created, by the words that named them\n");
+	for (size_t i = 0; i < N(lists); i++) {
+		if (!lists[i].list->n)
+			continue;
+		if (lists[i].new_key && !d->new_keys)
+			fprintf(f, "# this sandbox-run does not read the key below: the run will be "
+				"refused\n# ");
+		put_list(f, lists[i].key, lists[i].list);
+	}
+	const struct strlist *ops = &a->operands;
+	bool new_role = ops->n > 1;
+	for (size_t i = 0; i < ops->n; i++)
+		new_role |= strcmp(ops->item[i], "input") && strcmp(ops->item[i], "output") &&
+			    strcmp(ops->item[i], "none");
+	if (ops->n && (d->new_keys || (ops->n == 1 && !new_role))) {
+		fprintf(f, "operands =");
+		for (size_t i = 0; i < ops->n; i++)
+			fprintf(f, " %s", ops->item[i]);
+		fputc('\n', f);
+		return;
+	}
+	if (ops->n) {
+		fprintf(f, "# operands by position, which this sandbox-run does not read:\n#");
+		for (size_t i = 0; i < ops->n; i++)
+			fprintf(f, " %s", ops->item[i]);
+		fputc('\n', f);
+	}
+	fprintf(f, "operands = input\n");
+}
+
+static void put_arguments(FILE *f, const struct learner *l, const struct draft *d)
+{
+	char *now = argv_line(l->in);
+	fprintf(f, "\n[arguments]\n"
+		"# Review: which arguments are inputs and outputs. The outputs below are\n"
+		"# those the learned run created; operands are listed by position (the\n"
+		"# last repeats): input lets the program read each operand it is given,\n"
+		"# so that new inputs work. The command line it learned from:\n"
+		"# run: %s\n", now);
+	free(now);
+	put_outputs(f, d);
 }
 
 static void draft_free(struct draft *d)
@@ -1023,41 +1175,238 @@ static void draft_free(struct draft *d)
 				    &d->exec, &d->connect, &d->bind, &d->created_elsewhere };
 	for (size_t i = 0; i < N(lists); i++)
 		strlist_free(lists[i]);
+	learnargs_free(&d->args);
+	strlist_free(&d->old_outputs);
 }
 
 /* Written beside the old file and renamed over it: a reader sees the old
  * profile or the new one, never half of one. */
+static FILE *open_beside(const char *out, char **tmp)
+{
+	*tmp = xasprintf("%s.XXXXXX", out);
+	int fd = mkstemp(*tmp);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f)
+		msg("--learn: cannot write %s: %s", *tmp, strerror(errno));
+	else
+		fchmod(fd, 0644);
+	return f;
+}
+
+static bool rename_over(FILE *f, const char *tmp, const char *out)
+{
+	if (fclose(f) != 0 || rename(tmp, out) < 0) {
+		msg("--learn: cannot write %s: %s", out, strerror(errno));
+		unlink(tmp);
+		return false;
+	}
+	return true;
+}
+
+static char *join_words(const struct strlist *l)
+{
+	char *s = xstrdup("");
+	for (size_t i = 0; i < l->n; i++) {
+		char *t = xasprintf("%s%s%s", s, i ? " " : "", l->item[i]);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+/* What the run needs beyond the file, as additions to its text: only
+ * what the file did not grant is in the draft when merging (choose_*). */
+static size_t merge_additions(const struct learner *l, const struct draft *d,
+			      struct merge_addition *add, struct strlist *words)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < promise_count(); i++)
+		if (d->promise[i] && !(d->had & (1u << i)))
+			strlist_add(&words[0], promise_at(i)->name, NULL);
+	const struct {
+		const char *section, *key;
+		const struct strlist *now, *before;
+		struct strlist *words;
+	} lists[] = {
+		{ "filesystem", "read", &d->read, &l->old.read, &words[1] },
+		{ "filesystem", "write", &d->write, &l->old.write, &words[2] },
+		{ "filesystem", "exec", &d->exec, &l->old.exec, &words[3] },
+		{ "network", "connect-tcp", &d->connect, &l->old.connect_tcp, &words[4] },
+		{ "network", "bind-tcp", &d->bind, &l->old.bind_tcp, &words[5] },
+	};
+	for (size_t k = 0; k < N(lists); k++)
+		for (size_t i = 0; i < lists[k].now->n; i++)
+			if (!strlist_contains(lists[k].before, lists[k].now->item[i]) &&
+			    !strpbrk(lists[k].now->item[i], " \t"))
+				strlist_add(lists[k].words, lists[k].now->item[i], NULL);
+	char *promises = join_words(&words[0]);
+	if (*promises)
+		add[n++] = (struct merge_addition){ "profile", "promises", promises, MERGE_WORDS };
+	else
+		free(promises);
+	for (size_t i = 0; i < d->allow.n; i++)
+		if (!strlist_contains(&l->old.allow, d->allow.item[i]))
+			add[n++] = (struct merge_addition){ "profile", "allow", d->allow.item[i],
+							    MERGE_LINE };
+	for (size_t k = 0; k < N(lists); k++) {
+		char *value = join_words(lists[k].words);
+		if (*value)
+			add[n++] = (struct merge_addition){ lists[k].section, lists[k].key, value,
+							    MERGE_WORDS };
+		else
+			free(value);
+	}
+	return n;
+}
+
+/* What the learner cannot write into the file, said instead. */
+static void merge_notes(const struct learner *l, const struct draft *d)
+{
+	for (size_t i = 0; i < d->needs.n; i++)
+		msg("--learn: %s: promise %s", l->in->out, d->needs.item[i]);
+	for (size_t i = 0; i < d->allow.n; i++)
+		if (!strlist_contains(&l->old.allow, d->allow.item[i]))
+			msg("--learn: %s: allow %s, which no promise covers: seen %s %s", l->in->out,
+			    d->allow.item[i], d->allow.origin[i],
+			    times(strtoul(d->allow.origin[i], NULL, 10)));
+}
+
+/* What the run did that no merge can grant: said whether or not the file
+ * changed. */
+static void refusal_notes(const struct learner *l, const struct draft *d)
+{
+	for (size_t i = 0; i < d->never.n; i++) {
+		const char *why = "";
+		syscall_allowable(d->never.item[i], &why);
+		msg("--learn: %s: %s is not allowable (%s): the program will be refused it",
+		    l->in->out, d->never.item[i], why);
+	}
+	for (size_t i = 0; i < d->created_elsewhere.n; i++)
+		msg("--learn: %s: files were created in %s: declare them outputs in [arguments] "
+		    "(a [filesystem] write entry does not grant creating)", l->in->out,
+		    d->created_elsewhere.item[i]);
+}
+
+/* The merged file is the old text with what this run proved necessary
+ * added; nothing else of it changes, and a run that needs nothing new
+ * leaves it as it was, byte for byte. */
+static void merge_profile(struct learner *l, const struct draft *d)
+{
+	struct merge_addition *add = xcalloc(d->allow.n + 6, sizeof *add);
+	struct strlist words[6] = { 0 };
+	size_t n = merge_additions(l, d, add, words);
+	char *text = learnmerge_apply(l->old_text, add, n);
+	for (size_t i = 0; i < n; i++)
+		if (add[i].how == MERGE_WORDS)
+			free((char *)add[i].value);
+	for (size_t i = 0; i < N(words); i++)
+		strlist_free(&words[i]);
+	if (strcmp(text, l->last_text) == 0) {
+		if (!l->written && (d->never.n || d->created_elsewhere.n))
+			msg("--learn: %s: nothing a profile can grant to add; left as it was",
+			    l->in->out);
+		else if (!l->written)
+			msg("--learn: %s already allows what %s did; left as it was", l->in->out,
+			    l->in->target->name);
+		if (!l->written)
+			refusal_notes(l, d);
+		l->written = true;
+		free(text);
+		free(add);
+		return;
+	}
+	char *tmp;
+	FILE *f = open_beside(l->in->out, &tmp);
+	if (f && fputs(text, f) >= 0 && rename_over(f, tmp, l->in->out)) {
+		msg("--learn: merged what %s needed into %s:", l->in->target->name, l->in->out);
+		learnmerge_diff(stderr, l->in->out, l->last_text, text);
+		merge_notes(l, d);
+		refusal_notes(l, d);
+		free(l->last_text);
+		l->last_text = text;
+		text = NULL;
+	}
+	l->written = true;
+	free(tmp);
+	free(text);
+	free(add);
+}
+
+/* Which words of the command line named what the run created or wrote. */
+static void learn_outputs(const struct learner *l, struct draft *d)
+{
+	struct strlist touched = { 0 };
+	for (size_t i = 0; i < l->creates.n; i++)
+		strlist_add(&touched, l->creates.item[i], NULL);
+	for (size_t i = 0; i < l->writes.n; i++)
+		strlist_add(&touched, l->writes.item[i], NULL);
+	char cwd[PATH_MAX];
+	if (!getcwd(cwd, sizeof cwd))
+		snprintf(cwd, sizeof cwd, "/");
+	learnargs_classify(l->in->argc, l->in->argv, cwd, &touched, &d->args);
+	strlist_free(&touched);
+}
+
+/* Whether this sandbox-run reads the draft: [arguments] keys for output
+ * directories, prefixes and operand roles are newer than some builds. */
+static bool loads(const char *path)
+{
+	struct profile p = { 0 };
+	struct strlist errors = { 0 };
+	bool ok = profile_load(NULL, path, &p, &errors) == 0;
+	profile_free(&p);
+	strlist_free(&errors);
+	return ok;
+}
+
+static bool put_draft(const struct learner *l, struct draft *d)
+{
+	char *tmp;
+	FILE *f = open_beside(l->in->out, &tmp);
+	if (!f) {
+		free(tmp);
+		return false;
+	}
+	put_header(f, l);
+	put_profile_section(f, l, d);
+	put_files_section(f, d);
+	put_arguments(f, l, d);
+	bool done;
+	if (fclose(f) != 0) {
+		msg("--learn: cannot write %s: %s", tmp, strerror(errno));
+		done = false;
+	} else if (d->new_keys && !loads(tmp)) {
+		unlink(tmp);
+		d->new_keys = false;
+		done = put_draft(l, d);
+	} else if (rename(tmp, l->in->out) < 0) {
+		msg("--learn: cannot write %s: %s", l->in->out, strerror(errno));
+		done = false;
+	} else {
+		done = true;
+	}
+	if (!done)
+		unlink(tmp);
+	free(tmp);
+	return done;
+}
+
 static void write_profile(struct learner *l)
 {
-	struct draft d = { 0 };
+	struct draft d = { .new_keys = true };
+	if (!l->merging)
+		learn_outputs(l, &d);
 	choose_promises(l, &d);
 	prefer_tmppath(l, &d);
 	choose_paths(l, &d);
 	choose_ports(l, &d);
-	char *tmp = xasprintf("%s.XXXXXX", l->in->out);
-	int fd = mkstemp(tmp);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!f) {
-		msg("--learn: cannot write %s: %s", tmp, strerror(errno));
-		free(tmp);
-		draft_free(&d);
-		return;
-	}
-	fchmod(fd, 0644);
-	put_header(f, l);
-	put_profile_section(f, l, &d);
-	put_files_section(f, &d);
-	put_arguments(f, l);
-	if (fclose(f) != 0 || rename(tmp, l->in->out) < 0) {
-		msg("--learn: cannot write %s: %s", l->in->out, strerror(errno));
-		unlink(tmp);
-	} else if (!l->written) {
+	if (l->merging)
+		merge_profile(l, &d);
+	else if (put_draft(l, &d) && !l->written)
 		msg("--learn: wrote %s from a permissive run of %s: review it before use",
 		    l->in->out, l->in->target->name);
-	}
 	l->written = true;
 	l->dirty = false;
-	free(tmp);
 	draft_free(&d);
 }
 
@@ -1107,8 +1456,10 @@ static void answer(struct learner *l, const struct seccomp_notif *req,
 	} else if (strcmp(name, "execve") == 0 && !l->exec_done && (pid_t)req->pid == l->pid) {
 		l->exec_done = true; /* the launcher's own exec of the target */
 	} else {
-		count_call(l, req->data.nr, (const uint64_t *)req->data.args);
-		record_args(l, req, name);
+		char path[PATH_MAX];
+		bool served = record_args(l, req, name, path);
+		count_call(l, (pid_t)req->pid, req->data.nr, (const uint64_t *)req->data.args,
+			   served ? path : NULL);
 	}
 }
 
@@ -1210,26 +1561,22 @@ static bool hand_over(int sock, int listener)
 
 /* ---- the file being merged into ---- */
 
-static void read_comments(struct learner *l)
+static char *read_text(const char *path)
 {
-	FILE *f = fopen(l->in->out, "re");
-	char line[4096]; /* the learner's own lines are shorter */
-	while (f && fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\n")] = '\0';
-		char name[64];
-		unsigned long n;
-		if (has_prefix(line, "# run: "))
-			add_unique(NULL, &l->old_runs, line + 7);
-		else if (has_prefix(line, "# preload: "))
-			add_unique(NULL, &l->old_preloads, line + 11);
-		else if (sscanf(line, "# %63[a-z0-9_]: seen %lu time", name, &n) == 2) {
-			char count[32];
-			snprintf(count, sizeof count, "%lu", n);
-			strlist_add(&l->old_counts, name, count);
-		}
-	}
-	if (f)
-		fclose(f);
+	FILE *f = fopen(path, "re");
+	char *text = NULL;
+	size_t size = 0;
+	FILE *m = open_memstream(&text, &size);
+	char buf[4096];
+	size_t got;
+	while (f && m && (got = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, got, m);
+	if (!f || !m || ferror(f) || fclose(m) != 0)
+		die("--learn=%s: cannot read it: %s", path, strerror(errno));
+	fclose(f);
+	if (strlen(text) != size)
+		die("--learn=%s: a NUL byte in it: not a profile to merge into", path);
+	return text;
 }
 
 static void load_old(struct learner *l)
@@ -1243,7 +1590,8 @@ static void load_old(struct learner *l)
 		die("--learn=%s merges into that file, and it has errors: %s; fix or remove it",
 		    l->in->out, errors.item[0]);
 	l->merging = true;
-	read_comments(l);
+	l->old_text = read_text(l->in->out);
+	l->last_text = xstrdup(l->old_text);
 }
 
 static void check_preloads(const struct preloads *pl)
@@ -1254,13 +1602,18 @@ static void check_preloads(const struct preloads *pl)
 			    rule_of(pl, i)->unsupported);
 }
 
-/* Found out now rather than after the run: where the profile goes. */
+/* Found out now rather than after the run: where the profile goes, and
+ * whether a profile could be used from there at all (a draft in /tmp is
+ * one that others could replace before it is reviewed or used). */
 static void check_writable(const char *out)
 {
 	char *dir = xpath_dir(out);
 	if (access(dir, W_OK | X_OK) < 0)
 		die("--learn=%s: cannot write in %s: %s", out, dir, strerror(errno));
 	free(dir);
+	struct strlist errors = { 0 };
+	if (profile_check_directory(out, &errors))
+		die("--learn=%s", errors.item[0]);
 }
 
 void learn_start(const struct learn_input *in)

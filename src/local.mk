@@ -35,7 +35,8 @@ src_libsandbox_a_SOURCES = \
 	src/fdpass.c src/fdpass.h \
 	src/decode.c src/decode.h \
 	src/inherited.c src/inherited.h \
-	src/learn.c src/learn.h
+	src/learn.c src/learn.h src/learnmerge.c src/learnmerge.h \
+	src/learnargs.c src/learnargs.h
 
 bin_PROGRAMS += src/sandbox-run
 src_sandbox_run_SOURCES = src/main.c

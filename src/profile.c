@@ -135,6 +135,16 @@ static int check_stat(const char *file, const char *path, const struct stat *st,
 			   (unsigned)st->st_uid, path);
 		return 1;
 	}
+	/* /tmp and its kind are shared on purpose: chmod would break the
+	 * machine, so the profile has to move instead. */
+	if (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX) && (st->st_mode & S_IWOTH)) {
+		add_errorf(errors, "%s: %s%s is a shared directory (sticky, writable by everyone) "
+			   "where others can plant profiles; refusing it (move the profile to "
+			   SYSCONFDIR "/sandbox-run/profiles, or to a directory only you can "
+			   "write, named in SANDBOX_RUN_PROFILE_PATH or --profile)",
+			   file, what, path);
+		return 1;
+	}
 	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
 		add_errorf(errors, "%s: %s%s is writable by group or others; refusing it "
 			   "(chmod go-w %s)", file, what, path == file ? "" : path, path);
@@ -160,6 +170,11 @@ static int check_directory(const char *path, struct strlist *errors)
 	int r = check_one_owner(path, dir, "its directory ", errors);
 	free(dir);
 	return r;
+}
+
+int profile_check_directory(const char *path, struct strlist *errors)
+{
+	return check_directory(path, errors);
 }
 
 /* /dev/null reads as an empty file, and its mode (writable by all) is the

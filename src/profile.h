@@ -75,6 +75,9 @@ int profile_validate(const struct profile *p, struct strlist *errors);
  * writable by nobody else. NULL with an error appended; a missing file
  * appends none if missing_ok. */
 FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors);
+/* The directory check of profile_open alone, for a profile about to be
+ * written there (--learn): appends an error, returns its count. */
+int profile_check_directory(const char *path, struct strlist *errors);
 void profile_free(struct profile *p);
 void profile_print_keys(void);
 

@@ -3,6 +3,7 @@
 #include <cap-ng.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <link.h>
 #include <linux/futex.h>
 #include <linux/sched.h>
@@ -21,6 +22,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <termios.h>
@@ -74,10 +76,71 @@ static const struct {
 	const char *also;
 } landlock_also[] = {
 	{ "wpath", " and a [filesystem] write entry for the file" },
-	{ "cpath", " and a [filesystem] write entry for the directory" },
-	{ "tmppath", " and a [filesystem] write entry for the directory" },
 	{ "exec", " and a [filesystem] exec entry for the program" },
 };
+
+/* A new name is granted only as a declared output (the broker creates
+ * exactly that name) or in tmppath's private $TMPDIR; a [filesystem]
+ * write entry never lets a file be created. */
+#define CREATE_CPATH                                                                         \
+	"\"cpath\" and the file named on the command line and declared an output in "         \
+	"[arguments] (output-options = OPTION, or operands = output); a [filesystem] write "  \
+	"entry does not grant creating files (profile %s)"
+enum create_kind { CREATE_NEW, CREATE_TMP, CREATE_EXISTING };
+#define CREATE_REMEDY "needs promise " CREATE_CPATH
+#define CREATE_REMEDY_TMP                                                                    \
+	"needs promise \"tmppath\" if it is a temporary file (the program then gets a "      \
+	"private $TMPDIR; a name fixed in /tmp stays refused), or " CREATE_CPATH
+
+#define CREATE_REMEDY_EXISTING                                                               \
+	"needs promise \"cpath\" (it opens an existing file with O_CREAT) and a "             \
+	"[filesystem] write entry for the file (profile %s)"
+
+static void create_remedy(char *buf, size_t size, enum create_kind kind, const char *profile)
+{
+	if (kind == CREATE_EXISTING)
+		snprintf(buf, size, CREATE_REMEDY_EXISTING, profile);
+	else if (kind == CREATE_TMP)
+		snprintf(buf, size, CREATE_REMEDY_TMP, profile);
+	else
+		snprintf(buf, size, CREATE_REMEDY, profile);
+}
+
+/* The path argument of the calls that create a name, to tell a temporary
+ * file from any other. */
+static const struct {
+	const char *name;
+	uint8_t path;
+} create_calls[] = {
+	{ "open", 0 },	 { "creat", 0 },   { "openat", 1 },    { "mkdir", 0 },	{ "mkdirat", 1 },
+	{ "mknod", 0 },	 { "mknodat", 1 }, { "symlink", 1 },   { "symlinkat", 2 }, { "link", 1 },
+	{ "linkat", 3 }, { "rename", 1 },  { "renameat", 3 }, { "renameat2", 3 },
+};
+
+/* What the name the call creates is, as the caller named it: a file that
+ * exists already (O_CREAT of it needs only a write entry), one in /tmp or
+ * $TMPDIR, or another new name. Best effort: only the wording depends on it. */
+static enum create_kind create_kind(pid_t pid, const char *name, const uint64_t *args)
+{
+	char path[PATH_MAX] = "", where[PATH_MAX + 64];
+	for (size_t i = 0; i < sizeof create_calls / sizeof create_calls[0]; i++)
+		if (strcmp(create_calls[i].name, name) == 0)
+			decode_read_remote(pid, args[create_calls[i].path], path, sizeof path - 1,
+					   true);
+	path[sizeof path - 1] = '\0';
+	if (path[0] == '/')
+		snprintf(where, sizeof where, "%s", path);
+	else
+		snprintf(where, sizeof where, "/proc/%d/cwd/%s", (int)pid, path);
+	struct stat st;
+	if (path[0] && stat(where, &st) == 0 && S_ISREG(st.st_mode))
+		return CREATE_EXISTING;
+	const char *tmpdir = getenv("TMPDIR");
+	size_t n = tmpdir && tmpdir[0] == '/' ? strlen(tmpdir) : 0;
+	return strncmp(path, "/tmp/", 5) == 0 ||
+	       (n > 1 && strncmp(path, tmpdir, n) == 0 && path[n] == '/') ? CREATE_TMP
+									: CREATE_NEW;
+}
 
 /* Arguments that no promise will ever grant (the never list of promises.c), so
  * that the report does not send the reader looking for one. */
@@ -239,7 +302,8 @@ static const char *first_promise_with(int nr)
 }
 
 /* What would allow the call: a promise, an allow line, or nothing. */
-static void remedy(const struct sup *s, const struct seccomp_data *d, char *buf, size_t size)
+static void remedy(const struct sup *s, pid_t pid, const struct seccomp_data *d, char *buf,
+		   size_t size)
 {
 	const struct policy *p = s->p;
 	const char *name = decode_name(d->nr);
@@ -253,8 +317,12 @@ static void remedy(const struct sup *s, const struct seccomp_data *d, char *buf,
 		snprintf(buf, size, "never granted (%s)", never);
 	else if (sysrule_matches(SYSRULE_NSCD_REQUEST, d->nr, args))
 		snprintf(buf, size, "glibc asking nscd for a name, which it does without: add "
-			 "\"refuse = %s\" to [profile] of %s (promise %s would allow any Unix socket)",
+			 "\"refuse = %s\" to [profile] of %s, and for the files glibc reads "
+			 "instead a [filesystem] read entry (/etc/passwd /etc/group for users and "
+			 "groups); promise %s would allow any Unix socket",
 			 SYSRULE_NSCD_REQUEST, p->profile_path, first ? first : "unix");
+	else if (first && (!strcmp(first, "cpath") || !strcmp(first, "tmppath")))
+		create_remedy(buf, size, create_kind(pid, name, args), p->profile_path);
 	else if (first)
 		snprintf(buf, size, "needs promise %s%s (profile %s)", promises, landlock_hint(first),
 			 p->profile_path);
@@ -362,7 +430,7 @@ static void report_first(struct sup *s, const struct seccomp_notif *req, pid_t t
 	if (refused)
 		copy_bounded(why, sizeof why, refused);
 	else
-		remedy(s, &req->data, why, sizeof why);
+		remedy(s, (pid_t)req->pid, &req->data, why, sizeof why);
 	int n = snprintf(who, sizeof who, "%s[%d]", s->p->program, (int)tgid);
 	if (tgid != (pid_t)req->pid)
 		n += snprintf(who + n, sizeof who - (size_t)n, " thread %d", (int)req->pid);

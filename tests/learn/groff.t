@@ -15,7 +15,7 @@ for runner in $(runners); do
 	learn "$runner" "$p" groff -man -Tutf8 "$d/ls.1"
 	learn "$runner" "$p" groff -mandoc -Tutf8 -rLL=72n "$d/cp.1"
 	learn "$runner" "$p" groff -man -Tps "$d/ls.1"
-	well_formed "$runner" "$p" 3
+	well_formed "$runner" "$p" 1
 	like "$(promises_of "$p")" "exec" "groff runs its pipeline: promise exec ($runner)"
 	like "$(promises_of "$p")" "proc" "groff forks its pipeline: promise proc ($runner)"
 	like "$(sed -n '/^exec *=/,/^[a-z]/p' "$p")" "/usr/bin/troff" "troff is a learned helper ($runner)"

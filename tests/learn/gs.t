@@ -24,7 +24,7 @@ for runner in $(runners); do
 		learn "$runner" "$p" $ink "$src/ls.pdf"
 		learn "$runner" "$p" $ink "$src/cp.ps"
 	}
-	well_formed "$runner" "$p" 4
+	well_formed "$runner" "$p" 1
 	like "$(sed -n '/^read *=/,/^[a-z]/p' "$p")" "/usr/share/ghostscript" \
 		"gs's resources are a learned read path ($runner)"
 	unlike "$(promises_of "$p")" "exec|inet|wpath|cpath" "gs needs no exec, network or writing ($runner)"

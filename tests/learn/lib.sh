@@ -43,6 +43,7 @@ confined() {
 }
 
 # The learned profile passes --check and says how it was made.
+# RUNS is 1: a merge records no run (it changes only what it must).
 well_formed() { # well_formed RUNNER PROFILE RUNS
 	local runner=$1 out
 	shift
@@ -51,7 +52,7 @@ well_formed() { # well_formed RUNNER PROFILE RUNS
 	like "$out" " 0 errors" "--check finds no error in $(basename "$1")"
 	like "$(head -3 "$1")" "learned by sandbox-run --learn from permissive runs" \
 		"the profile says it was made from permissive runs"
-	is "$(grep -c '^# run: ' "$1")" "$2" "every learning run is recorded, merged into one file"
+	is "$(grep -c '^# run: ' "$1")" "$2" "the draft records the run it was learned from"
 }
 
 # The promises a profile grants, on one line.

@@ -7,6 +7,7 @@ tests_learn_workload_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS) -pthread
 tests_learn_workload_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS) -pthread
 LEARN_TESTS = tests/learn/file.t tests/learn/groff.t tests/learn/gs.t \
 	tests/learn/workload.t tests/learn/merge.t tests/learn/preload.t \
-	tests/learn/paths.t
+	tests/learn/paths.t tests/learn/roundtrip.t \
+	tests/learn/outputs.t tests/learn/shared-dir.t
 TESTS += $(LEARN_TESTS)
 EXTRA_DIST += $(LEARN_TESTS) tests/learn/lib.sh

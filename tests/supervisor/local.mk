@@ -14,7 +14,8 @@ supervisor_tests = \
 	tests/supervisor/concurrency.t \
 	tests/supervisor/syslog.t \
 	tests/supervisor/explain.t \
-	tests/supervisor/check.t
+	tests/supervisor/check.t \
+	tests/supervisor/remedies.t
 TESTS += $(supervisor_tests)
 EXTRA_DIST += $(supervisor_tests) tests/supervisor/lib.sh \
 	tests/supervisor/explain-file.golden tests/supervisor/check-broken.golden

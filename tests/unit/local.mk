@@ -16,6 +16,11 @@ tests_unit_test_siphash_SOURCES = tests/unit/test-siphash.c tests/unit/tap.h
 tests_unit_test_siphash_CFLAGS = $(unit_cflags)
 tests_unit_test_siphash_LDADD = $(unit_ldadd)
 TESTS += tests/unit/test-siphash
+check_PROGRAMS += tests/unit/test-learn
+tests_unit_test_learn_SOURCES = tests/unit/test-learn.c tests/unit/tap.h
+tests_unit_test_learn_CFLAGS = $(unit_cflags)
+tests_unit_test_learn_LDADD = $(unit_ldadd)
+TESTS += tests/unit/test-learn
 # The filter tests run BPF with bpfrun.c, as the kernel would.
 check_PROGRAMS += tests/unit/test-filter tests/unit/test-prologue
 tests_unit_test_filter_SOURCES = tests/unit/test-filter.c tests/unit/bpfrun.c \
