@@ -32,4 +32,4 @@ live_tests = \
 	tests/live/no-landlock.t \
 	tests/live/diagnose.t
 TESTS += $(live_tests)
-EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini
+EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini tests/live/abstract.sh

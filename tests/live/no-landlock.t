@@ -12,6 +12,7 @@
 # - --explain names, per guarantee, what keeps it and what is not kept.
 # As root and as an ordinary user.
 source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/live/abstract.sh"
 FAULT=$top_builddir/tests/lib/fault
 TRY=$top_builddir/tests/live/scopetry
 
@@ -47,18 +48,7 @@ INI
 chmod 644 "$home"/*.ini
 
 name=sr-no-landlock-$$
-python3 -c '
-import socket, sys, time
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.bind("\0" + sys.argv[1]); s.listen(8)
-print("ready", flush=True)
-end = time.time() + 300
-while time.time() < end:
-    c, _ = s.accept(); c.close()' "$name" >"$home/abstract.out" 2>&1 &
-listener=$!
-previous_trap=$(trap -p EXIT | sed "s/^trap -- '\\(.*\\)' EXIT$/\\1/")
-trap "kill $listener 2>/dev/null; $previous_trap" EXIT
-for _ in $(seq 50); do grep -q ready "$home/abstract.out" && break; sleep 0.1; done
+abstract_listener "$name" "$home"
 
 out=$("${noll[@]}" "$SANDBOX_RUN" --explain -p "$home/scope.ini" "$TRY" kill-all 2>&1)
 like "$out" "reads: declared inputs and the read set only: not kept: no Landlock" \

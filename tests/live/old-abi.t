@@ -7,6 +7,7 @@
 # unconfined (under the same tracer), and is refused and reported confined.
 # tests/kernels/matrix.t runs the same on the real kernels.
 source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/live/abstract.sh"
 FAULT=$top_builddir/tests/lib/fault
 TRY=$top_builddir/tests/live/scopetry
 # LeakSanitizer cannot run under a tracer: --explain returns, and would check.
@@ -47,20 +48,11 @@ fi
 
 # An abstract socket listener outside the sandbox.
 name=sr-old-abi-$$
-python3 -c '
-import socket, sys, time
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.bind("\0" + sys.argv[1]); s.listen(8)
-print("ready", flush=True)
-end = time.time() + 300
-while time.time() < end:
-    c, _ = s.accept(); c.close()' "$name" >"$home/abstract.out" 2>&1 &
-listener=$!
+abstract_listener "$name" "$home"
 sleep 60 &
 sibling=$!
 previous_trap=$(trap -p EXIT | sed "s/^trap -- '\\(.*\\)' EXIT$/\\1/")
-trap "kill $listener $sibling 2>/dev/null; $previous_trap" EXIT
-for _ in $(seq 50); do grep -q ready "$home/abstract.out" && break; sleep 0.1; done
+trap "kill $sibling 2>/dev/null; $previous_trap" EXIT
 
 # attack OP ARG...: unconfined under the same tracer it works; confined it
 # is refused and the supervisor says so.
