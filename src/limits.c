@@ -274,9 +274,9 @@ static void arm(int fd, uint64_t first_ns, uint64_t period_ns)
 }
 
 void limits_watch_start(struct limits_watch *w, const struct limits *l, const char *program,
-			const char *profile, pid_t target)
+			const char *exe, pid_t target)
 {
-	*w = (struct limits_watch){ .limits = l, .program = program, .profile = profile,
+	*w = (struct limits_watch){ .limits = l, .program = program, .exe = exe,
 				    .target = target, .tick = -1, .signals = -1 };
 	bool cpu = l->value[LIMIT_CPU] != LIMIT_UNSET;
 	uint64_t timeout = l->value[LIMIT_TIMEOUT];
@@ -306,10 +306,10 @@ void limits_watch_fds(const struct limits_watch *w, struct pollfd *pfd)
 	pfd[1] = (struct pollfd){ w->signals, POLLIN, 0 };
 }
 
-/* "gs:" for the target running its own program, "groff: troff" else. */
+/* "gs:" for a process running the command's program, "groff: troff" else. */
 static char *who(const struct limits_watch *w, const char *name)
 {
-	if (!*name || strcmp(name, w->program) == 0)
+	if (!*name || strcmp(name, w->program) == 0 || (w->exe && strcmp(name, w->exe) == 0))
 		return xasprintf("%s:", w->program);
 	return xasprintf("%s: %s", w->program, name);
 }

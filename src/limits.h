@@ -67,7 +67,7 @@ void limits_apply(const struct limits *l);
 struct limits_watch {
 	const struct limits *limits;
 	const char *program;    /* the command's name, for reports */
-	const char *profile;    /* the profile to change, named in reports */
+	const char *exe;        /* the file it runs (sh: dash), NULL if unknown */
 	pid_t target;
 	int tick;               /* timerfd: the deadline, or the scan period */
 	int signals;            /* signalfd of the CPU timers' signal */
@@ -81,9 +81,10 @@ struct limits_watch {
 	} proc[LIMITS_MAX_WATCHED];
 };
 
-/* Starts watching target; does nothing without a cpu limit or a timeout. */
+/* Starts watching target, which runs exe (NULL if unknown); does nothing
+ * without a cpu limit or a timeout. */
 void limits_watch_start(struct limits_watch *w, const struct limits *l, const char *program,
-			const char *profile, pid_t target);
+			const char *exe, pid_t target);
 /* The descriptors to poll (-1: none), into pfd[LIMITS_POLL_FDS]. */
 void limits_watch_fds(const struct limits_watch *w, struct pollfd *pfd);
 /* After poll: a malloc'd report line ("gs: stopped after ...") when a limit

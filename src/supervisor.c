@@ -633,7 +633,8 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 	int tmpdir_lock = p->tmpdir_fd;
 	s.listener = detach_fds(listener, &tmpdir_lock);
 	s.pidfd = (int)syscall(SYS_pidfd_open, s.target, 0);
-	limits_watch_start(&s.limits, &p->limits, p->program, p->profile_path, s.target);
+	limits_watch_start(&s.limits, &p->limits, p->program,
+			   s.target_exe ? path_base(s.target_exe) : NULL, s.target);
 	if (policy_brokered(p))
 		broker_open(&s.broker, p, s.listener, s.target);
 	if (p->log == REPORT_SYSLOG || p->log == REPORT_BOTH)
