@@ -167,7 +167,10 @@ static void set_limit(int resource, uint64_t value, const char *name)
 
 void limits_apply(const struct limits *l)
 {
-	set_limit(RLIMIT_CORE, 0, "core files");
+	/* 0 is below any limit: no need to read the current one. */
+	if (setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 }) < 0)
+		die("[limits] cannot turn core files off: %s; refusing to run with them",
+		    strerror(errno));
 	for (int i = 0; i < N_LIMITS; i++)
 		if (limit_table[i].resource >= 0 && l->value[i] != LIMIT_UNSET)
 			set_limit(limit_table[i].resource, l->value[i], limit_names[i]);
@@ -290,14 +293,19 @@ void limits_watch_start(struct limits_watch *w, const struct limits *l, const ch
 		first = SCAN_NS;
 	if (w->tick >= 0)
 		arm(w->tick, first, cpu ? SCAN_NS : 0);
-	if (!cpu)
-		return;
+}
+
+/* The CPU timers' signal, from the first tick on: a run shorter than the
+ * scan period (most are) never sets them up. A process cannot have used a
+ * cpu limit of a second or more in that half second, unless it has threads. */
+static void start_cpu_watch(struct limits_watch *w)
+{
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGRTMIN);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	w->signals = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	watch_cpu(w, target);
+	w->cpu_watched = w->signals >= 0;
 }
 
 void limits_watch_fds(const struct limits_watch *w, struct pollfd *pfd)
@@ -354,10 +362,14 @@ static char *on_tick(struct limits_watch *w)
 		/* Said first: the shell may print its prompt as soon as it is dead. */
 		char *line = stopped_line(w, name, LIMIT_TIMEOUT, "wall-clock time");
 		kill_tree(w);
-		if (w->signals < 0)
+		if (w->limits->value[LIMIT_CPU] == LIMIT_UNSET)
 			limits_watch_target_gone(w);
 		return line;
 	}
+	if (w->limits->value[LIMIT_CPU] == LIMIT_UNSET)
+		return NULL;
+	if (!w->cpu_watched)
+		start_cpu_watch(w);
 	pid_t pids[LIMITS_MAX_WATCHED];
 	size_t n = w->signals >= 0 ? tree(w->target, pids, LIMITS_MAX_WATCHED) : 0;
 	for (size_t i = 0; i < n; i++)
@@ -390,7 +402,7 @@ char *limits_watch_event(struct limits_watch *w, const struct pollfd *pfd)
 void limits_watch_target_gone(struct limits_watch *w)
 {
 	w->deadline_ns = 0;
-	if (w->signals < 0 && w->tick >= 0) {
+	if (w->limits && w->limits->value[LIMIT_CPU] == LIMIT_UNSET && w->tick >= 0) {
 		close(w->tick);
 		w->tick = -1;
 	}

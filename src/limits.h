@@ -71,6 +71,7 @@ struct limits_watch {
 	pid_t target;
 	int tick;               /* timerfd: the deadline, or the scan period */
 	int signals;            /* signalfd of the CPU timers' signal */
+	bool cpu_watched;       /* signals set up (at the first tick) */
 	uint64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 without a timeout */
 	size_t n;
 	struct watched {
