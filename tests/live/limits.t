@@ -147,6 +147,10 @@ exec 3>&-
 for runner in $(runners); do
 	out=$($runner sh -c 'ulimit -S -t 100; ulimit -S -t 200 && echo raised' 2>&1)
 	is "$out" raised "$runner: unconfined, a soft cpu limit is raised (the probe works)"
+	if [ "$(ulimit -H -c)" = 0 ]; then
+		skip "$runner: unconfined, core files are the caller's" "the hard core limit here is 0"
+		continue
+	fi
 	cores=$( (ulimit -c 1000; $runner sh -c 'ulimit -c') 2>&1)
 	ok $((cores == 0)) "$runner: unconfined, core files are the caller's ($cores blocks)"
 done
