@@ -208,31 +208,56 @@ static void program_of(pid_t pid, char *buf, size_t size)
 			*c = '?';
 }
 
-static bool watched(const struct limits_watch *w, pid_t pid)
+/* The slot watching pid, or a free one (pid 0) when free is set; NULL. */
+static struct watched *slot_of(struct limits_watch *w, pid_t pid, bool free)
 {
-	for (size_t i = 0; i < w->n; i++)
+	struct watched *spare = NULL;
+	for (size_t i = 0; i < w->n; i++) {
 		if (w->proc[i].pid == pid)
-			return true;
-	return false;
+			return &w->proc[i];
+		if (!spare && !w->proc[i].pid)
+			spare = &w->proc[i];
+	}
+	if (!free)
+		return NULL;
+	return spare ? spare : w->n < LIMITS_MAX_WATCHED ? &w->proc[w->n++] : NULL;
 }
 
 /* A timer on pid's CPU clock at the cpu limit, telling this process. */
 static void watch_cpu(struct limits_watch *w, pid_t pid)
 {
-	if (w->n == LIMITS_MAX_WATCHED || watched(w, pid))
+	if (slot_of(w, pid, false))
 		return;
-	struct watched *p = &w->proc[w->n];
+	struct watched *p = slot_of(w, 0, true);
+	if (!p)
+		return;
+	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGRTMIN };
-	ev.sigev_value.sival_int = (int)w->n;
+	ev.sigev_value.sival_int = (int)(p - w->proc);
 	timer_t timer;
-	if (timer_create(PROCESS_PROF_CLOCK(pid), &ev, &timer) < 0)
+	if (pidfd < 0 || timer_create(PROCESS_PROF_CLOCK(pid), &ev, &timer) < 0) {
+		if (pidfd >= 0)
+			close(pidfd);
 		return; /* gone already */
+	}
 	struct itimerspec at = { .it_value = { (time_t)w->limits->value[LIMIT_CPU], 0 } };
 	timer_settime(timer, TIMER_ABSTIME, &at, NULL);
-	*p = (struct watched){ .pid = pid, .timer = timer,
-			       .pidfd = (int)syscall(SYS_pidfd_open, pid, 0) };
+	*p = (struct watched){ .pid = pid, .timer = timer, .pidfd = pidfd };
 	program_of(pid, p->name, sizeof p->name);
-	w->n++;
+}
+
+/* Slots of processes that have ended are free again: a build or a script
+ * runs many short processes, and a pid may come back as another one. */
+static void forget_ended(struct limits_watch *w)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		struct watched *p = &w->proc[i];
+		if (!p->pid || syscall(SYS_pidfd_send_signal, p->pidfd, 0, NULL, 0) == 0)
+			continue;
+		timer_delete((timer_t)p->timer);
+		close(p->pidfd);
+		p->pid = 0;
+	}
 }
 
 /* The target and its descendants, as /proc/PID/task/TID/children lists
@@ -370,12 +395,14 @@ static char *on_tick(struct limits_watch *w)
 		return NULL;
 	if (!w->cpu_watched)
 		start_cpu_watch(w);
+	forget_ended(w);
 	pid_t pids[LIMITS_MAX_WATCHED];
 	size_t n = w->signals >= 0 ? tree(w->target, pids, LIMITS_MAX_WATCHED) : 0;
 	for (size_t i = 0; i < n; i++)
 		watch_cpu(w, pids[i]);
 	for (size_t i = 0; i < w->n; i++)
-		program_of(w->proc[i].pid, w->proc[i].name, sizeof w->proc[i].name);
+		if (w->proc[i].pid)
+			program_of(w->proc[i].pid, w->proc[i].name, sizeof w->proc[i].name);
 	return NULL;
 }
 
@@ -386,6 +413,8 @@ static char *on_signal(struct limits_watch *w)
 	    (size_t)si.ssi_int >= w->n)
 		return NULL;
 	struct watched *p = &w->proc[si.ssi_int];
+	if (!p->pid)
+		return NULL;
 	program_of(p->pid, p->name, sizeof p->name);
 	return stopped_line(w, p->name, LIMIT_CPU, "CPU time");
 }
