@@ -319,10 +319,8 @@ static void print_limits(const struct policy *p)
 	for (int l = 0; l < N_LIMITS; l++) {
 		if (p->limits.value[l] == LIMIT_UNSET)
 			continue;
-		char value[32];
-		limit_format(l, p->limits.value[l], value, sizeof value);
-		printf("  %s = %s (%s): %s\n", limit_names[l], value, p->limits.origin[l],
-		       limit_words[l]);
+		printf("  %s = %s (%s): %llu %s\n", limit_names[l], p->limits.text[l],
+		       p->limits.origin[l], (unsigned long long)p->limits.value[l], limit_words[l]);
 	}
 }
 

@@ -115,8 +115,10 @@ void limits_resolve(const struct limit_text *profile, const struct limit_text *d
 		out->value[l] = LIMIT_UNSET;
 		if (!s || !s->n || parse_value(l, s->item[s->n - 1], &out->value[l]) < 0)
 			continue; /* validated before: a bad value is never resolved */
-		if (out->value[l] != LIMIT_UNSET)
-			out->origin[l] = xstrdup(s->origin[s->n - 1]);
+		if (out->value[l] == LIMIT_UNSET)
+			continue;
+		out->origin[l] = xstrdup(s->origin[s->n - 1]);
+		out->text[l] = xstrdup(s->item[s->n - 1]);
 	}
 }
 
@@ -146,8 +148,10 @@ void limit_text_free(struct limit_text *t)
 
 void limits_free(struct limits *l)
 {
-	for (int i = 0; i < N_LIMITS; i++)
+	for (int i = 0; i < N_LIMITS; i++) {
 		free(l->origin[i]);
+		free(l->text[i]);
+	}
 }
 
 /* Soft and hard alike: without CAP_SYS_RESOURCE (dropped) the target can
@@ -354,7 +358,7 @@ static char *stopped_line(const struct limits_watch *w, const char *name, enum l
 	limit_format(l, w->limits->value[l], value, sizeof value);
 	char *subject = who(w, name);
 	char *line = xasprintf("%s stopped after %s s of %s ([limits] %s = %s in %s)", subject,
-			       value, what, limit_names[l], value, w->limits->origin[l]);
+			       value, what, limit_names[l], w->limits->text[l], w->limits->origin[l]);
 	free(subject);
 	return line;
 }

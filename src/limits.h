@@ -38,6 +38,7 @@ struct limit_text {
 struct limits {
 	uint64_t value[N_LIMITS]; /* seconds, bytes or a count; LIMIT_UNSET */
 	char *origin[N_LIMITS];   /* "file:line" of the value, NULL if unset */
+	char *text[N_LIMITS];     /* the value as written there ("5m") */
 };
 
 /* The key names, in enum order ("cpu", "address-space", ...). */

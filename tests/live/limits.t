@@ -157,8 +157,11 @@ done
 
 # --explain shows them; a bad value is file:line, exit 125; --check says so.
 explain=$("$SANDBOX_RUN" --explain -p "$gs" gs loop.ps)
-like "$explain" "cpu = 1 \($(origin "$gs" 2)\): seconds of CPU time" "--explain shows the cpu limit and its origin"
-like "$explain" "address-space = 4G \($home/p-low/gs.ini:[0-9]+\)" "--explain shows the shipped address-space limit"
+like "$explain" "cpu = 1 \($(origin "$gs" 2)\): 1 seconds of CPU time" "--explain shows the cpu limit and its origin"
+like "$explain" "address-space = 4G \($home/p-low/gs.ini:[0-9]+\): 4294967296 bytes" \
+	"--explain shows the shipped address-space limit, as written and in bytes"
+explain=$("$SANDBOX_RUN" --explain groff loop.tr)
+like "$explain" "cpu = 2m \($top_srcdir/profiles/groff.ini:[0-9]+\): 120 seconds" "--explain shows 2m as 120 seconds"
 like "$explain" "core files off" "--explain says core files are off"
 bad=$(limited gs bad 'cpu = 2 s' 'address-space = 12Q')
 run "$SANDBOX_RUN" -p "$bad" gs loop.ps
