@@ -169,4 +169,10 @@ is "$rc" 125 "a bad [limits] value is exit 125"
 like "$err" "^sandbox-run: $bad.d/90-test.ini:2: cpu takes one value, not \"2 s\"" "... naming file:line"
 check=$("$SANDBOX_RUN" --check "$bad.d/90-test.ini")
 like "$check" "90-test.ini:3: bad value \"12Q\" for address-space \(expected bytes" "--check names a bad size"
+badconf=$home/badconf
+mkdir -p "$badconf"
+printf '[limits]\ntimeout = 1x\n' > "$badconf/sandbox-run.conf"
+run "$SANDBOX_RUN" --config "$badconf/sandbox-run.conf" -p "$top_srcdir/tests/live/sh.ini" sh -c 'exit 0'
+is "$rc" 125 "a bad [limits] value in sandbox-run.conf is exit 125"
+like "$err" "^sandbox-run: $badconf/sandbox-run.conf:2: bad value \"1x\" for timeout" "... naming its file:line"
 done_testing
