@@ -318,6 +318,28 @@ static void print_preloads(const struct policy *p)
 		       p->unknown_preloads.origin[i]);
 }
 
+/* What each limit means, for --explain. */
+static const char *const limit_words[N_LIMITS] = {
+	[LIMIT_CPU] = "seconds of CPU time per process, then SIGKILL (RLIMIT_CPU)",
+	[LIMIT_AS] = "bytes of memory mapped per process; allocations beyond fail (RLIMIT_AS)",
+	[LIMIT_FSIZE] = "bytes at most in a file it writes, then SIGXFSZ (RLIMIT_FSIZE)",
+	[LIMIT_NOFILE] = "open descriptors per process (RLIMIT_NOFILE)",
+	[LIMIT_NPROC] = "processes of the user, all of them counted (RLIMIT_NPROC)",
+	[LIMIT_TIMEOUT] = "seconds of wall-clock time, then the supervisor kills the "
+			  "command's processes",
+};
+
+static void print_limits(const struct policy *p)
+{
+	printf("limits: core files off (RLIMIT_CORE 0, always)\n");
+	for (int l = 0; l < N_LIMITS; l++) {
+		if (p->limits.value[l] == LIMIT_UNSET)
+			continue;
+		printf("  %s = %s (%s): %llu %s\n", limit_names[l], p->limits.text[l],
+		       p->limits.origin[l], (unsigned long long)p->limits.value[l], limit_words[l]);
+	}
+}
+
 void explain_print(const struct policy *p, unsigned bpf_instructions)
 {
 	printf("command: %s", p->target);
@@ -336,6 +358,7 @@ void explain_print(const struct policy *p, unsigned bpf_instructions)
 	print_guarantees(p);
 	print_broker(p);
 	print_preloads(p);
+	print_limits(p);
 	printf("capabilities: all dropped; no_new_privs: set\n");
 	printf("seccomp: %u BPF instructions; unknown calls get ENOSYS; denied calls %s\n",
 	       bpf_instructions, policy_supervised(p) ? "go to the supervisor" :

@@ -14,6 +14,7 @@ src_libsandbox_a_SOURCES = \
 	src/sysrule.c src/sysrule.h \
 	src/args.c src/args.h \
 	src/policy.c src/policy.h \
+	src/limits.c src/limits.h \
 	src/explain.c src/explain.h \
 	src/admin.c src/admin.h \
 	src/check.c src/check.h \

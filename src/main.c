@@ -168,6 +168,8 @@ static void __attribute__((noreturn)) apply(const struct policy *p, struct filte
 	struct supervisor sup = { 0 };
 	if (supervised)
 		supervisor_start(p, &sup);
+	/* After the supervisor's start: its own limits are the caller's. */
+	limits_apply(&p->limits);
 	/* Before Landlock: an ordinary user may restrict itself only with it. */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		die("cannot set no_new_privs: %s", strerror(errno));

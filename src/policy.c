@@ -648,16 +648,18 @@ void policy_build(const struct policy_input *in, struct policy *p)
 	p->private_tmp = p->promise[promise_lookup("tmppath")];
 	p->tmpdir_fd = -1;
 	p->landlock_abi_needed = abi_needed(p);
+	limits_resolve(&in->profile->limits, &in->settings->limits, &p->limits);
 }
 
 /* Reports need the supervisor, and so does report mode, which lets denied
  * calls proceed. Without reports the kernel answers alone: EPERM
  * (SECCOMP_RET_ERRNO) or a SIGSYS that cannot be caught or blocked
- * (SECCOMP_RET_KILL_PROCESS). */
+ * (SECCOMP_RET_KILL_PROCESS). A timeout needs a process that outlives the
+ * exec: the supervisor, even with log = none. */
 bool policy_supervised(const struct policy *p)
 {
 	return p->on_violation == VIOLATION_REPORT || p->log != REPORT_NONE || policy_brokered(p) ||
-	       p->private_tmp;
+	       p->private_tmp || p->limits.value[LIMIT_TIMEOUT] != LIMIT_UNSET;
 }
 
 bool policy_brokered(const struct policy *p)
@@ -715,4 +717,5 @@ void policy_free(struct policy *p)
 	strlist_free(&p->refuse);
 	strlist_free(&p->preload_notes);
 	strlist_free(&p->unknown_preloads);
+	limits_free(&p->limits);
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "args.h"
+#include "limits.h"
 #include "preload.h"
 #include "profile.h"
 #include "settings.h"
@@ -104,6 +105,7 @@ struct policy {
 	int tmpdir_fd;           /* its lock, held by the supervisor until it is removed */
 	struct strlist preload_notes; /* "LIB (origin): rule FILE: what it adds" */
 	struct strlist unknown_preloads;
+	struct limits limits;    /* [limits] of the profile, else of sandbox-run.conf */
 };
 
 struct policy_input {

@@ -54,6 +54,12 @@ static const struct ini_key profile_keys[] = {
 	{ "arguments", "derived-outputs", INI_LIST, P(derived_outputs), NULL, "FLAG:OPTION:SUFFIX: with FLAG, OPTION's file name + SUFFIX is written here" },
 	{ "arguments", "output-promises", INI_LIST, P(output_promises), NULL, "promises granted only when the command line declares an output" },
 	{ "arguments", "option-promises", INI_LIST, P(option_promises), NULL, "OPTION:PROMISE: the promise is granted only when OPTION is given" },
+	{ "limits", "cpu", INI_LIST, P(limits.value[LIMIT_CPU]), NULL, "seconds of CPU time per process (RLIMIT_CPU)" },
+	{ "limits", "address-space", INI_LIST, P(limits.value[LIMIT_AS]), NULL, "bytes of address space per process (RLIMIT_AS)" },
+	{ "limits", "file-size", INI_LIST, P(limits.value[LIMIT_FSIZE]), NULL, "largest file it may write, in bytes (RLIMIT_FSIZE)" },
+	{ "limits", "open-files", INI_LIST, P(limits.value[LIMIT_NOFILE]), NULL, "descriptors per process (RLIMIT_NOFILE)" },
+	{ "limits", "processes", INI_LIST, P(limits.value[LIMIT_NPROC]), NULL, "processes of the user (RLIMIT_NPROC)" },
+	{ "limits", "timeout", INI_LIST, P(limits.value[LIMIT_TIMEOUT]), NULL, "seconds of wall-clock time, kept by the supervisor" },
 };
 #define N_KEYS (sizeof profile_keys / sizeof profile_keys[0])
 
@@ -372,6 +378,7 @@ int profile_validate(const struct profile *p, struct strlist *errors)
 	n += sysrule_validate_refused(&p->refuse, errors);
 	n += validate_ports(&p->connect_tcp, errors);
 	n += validate_ports(&p->bind_tcp, errors);
+	n += limits_validate(&p->limits, errors);
 	return n;
 }
 
@@ -390,6 +397,7 @@ void profile_free(struct profile *p)
 				    &p->input_tree_options };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
+	limit_text_free(&p->limits);
 }
 
 void profile_print_keys(void)

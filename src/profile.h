@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "limits.h"
 #include "settings.h"
 #include "util.h"
 
@@ -58,6 +59,8 @@ struct profile {
 	struct strlist standard_outputs; /* globs: output values meaning stdout (gs's %stdout) */
 	struct strlist refused_outputs;  /* globs: output values refused (gs's %pipe%, |cmd) */
 	struct strlist option_promises; /* "OPTION:PROMISE": granted with OPTION */
+	/* [limits] */
+	struct limit_text limits;
 };
 
 /* Finds the profile for NAME (or the --profile argument), honouring the

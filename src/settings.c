@@ -32,6 +32,18 @@ static const struct ini_key settings_keys[] = {
 	  "whether --profile FILE and $SANDBOX_RUN_PROFILE_PATH may name other files" },
 	{ "settings", "filter-cache", INI_KEYWORD_OR_PATH, S(filter_cache), cache_names,
 	  "where compiled seccomp filters are kept: auto, none or a directory" },
+	{ "limits", "cpu", INI_LIST, S(limits.value[LIMIT_CPU]), NULL,
+	  "default seconds of CPU time per process" },
+	{ "limits", "address-space", INI_LIST, S(limits.value[LIMIT_AS]), NULL,
+	  "default bytes of address space per process" },
+	{ "limits", "file-size", INI_LIST, S(limits.value[LIMIT_FSIZE]), NULL,
+	  "default largest file size" },
+	{ "limits", "open-files", INI_LIST, S(limits.value[LIMIT_NOFILE]), NULL,
+	  "default descriptors per process" },
+	{ "limits", "processes", INI_LIST, S(limits.value[LIMIT_NPROC]), NULL,
+	  "default processes of the user" },
+	{ "limits", "timeout", INI_LIST, S(limits.value[LIMIT_TIMEOUT]), NULL,
+	  "default seconds of wall-clock time" },
 };
 #define N_KEYS (sizeof settings_keys / sizeof settings_keys[0])
 
@@ -74,6 +86,8 @@ static int load_file(struct settings *s, const char *path, bool missing_ok)
 	FILE *f = profile_open(path, missing_ok, &res.errors);
 	int errors = f ? ini_load_file(f, path, settings_keys, N_KEYS, s, &res)
 		       : res.errors.n ? (int)res.errors.n : -1;
+	if (f)
+		errors += limits_validate(&s->limits, &res.errors);
 	if (f)
 		fclose(f);
 	for (size_t i = 0; i < res.errors.n; i++)
@@ -128,4 +142,5 @@ void settings_free(struct settings *s)
 		free(s->profile_dirs[i]);
 	free(s->default_profile);
 	free(s->filter_cache);
+	limit_text_free(&s->limits);
 }

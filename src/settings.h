@@ -2,6 +2,7 @@
 #ifndef SR_SETTINGS_H
 #define SR_SETTINGS_H
 
+#include "limits.h"
 #include "util.h"
 
 enum violation { VIOLATION_DENY, VIOLATION_KILL, VIOLATION_REPORT };
@@ -30,6 +31,7 @@ struct settings {
 	int on_violation;     /* enum violation */
 	int allow_user_profiles;
 	char *filter_cache;   /* "auto" (NULL), "none" or a directory: filtercache.h */
+	struct limit_text limits; /* [limits]: for profiles that do not set a key */
 };
 
 /* Reads sandbox-run.conf (config_file, or the installed one); a missing

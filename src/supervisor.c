@@ -33,6 +33,7 @@
 #include "broker.h"
 #include "fdpass.h"
 #include "pathcheck.h"
+#include "limits.h"
 #include "caps.h"
 #include "decode.h"
 #include "pidfd.h"
@@ -67,6 +68,7 @@ struct sup {
 	struct seen seen[MAX_DISTINCT];
 	size_t n_seen;
 	unsigned long dropped; /* denials beyond MAX_DISTINCT distinct ones */
+	struct limits_watch limits; /* the cpu limit and the timeout (limits.h) */
 };
 
 /* What a denied call needs besides the promise, so the remedy is complete:
@@ -584,6 +586,7 @@ static void summarize(struct sup *s)
 /* The target has exited: sum up, and let go of its stderr. */
 static void target_exited(struct sup *s)
 {
+	limits_watch_target_gone(&s->limits);
 	summarize(s);
 	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null >= 0) {
@@ -665,11 +668,14 @@ static void serve(struct sup *s)
 {
 	struct seccomp_notif *req = s->req;
 	struct seccomp_notif_resp *resp = s->resp;
-	struct pollfd pfd[2 + BROKER_RELAYS] = { { s->listener, POLLIN, 0 }, { s->pidfd, POLLIN, 0 } };
+	/* The listener, the target's pidfd, the limits' watch, the broker's relays */
+	enum { WATCH = 2, RELAYS = WATCH + LIMITS_POLL_FDS };
+	struct pollfd pfd[RELAYS + BROKER_RELAYS] = { { s->listener, POLLIN, 0 }, { s->pidfd, POLLIN, 0 } };
 	int timeout = SR_ASAN ? -1 : RELEASE_IDLE_MS;
 	for (;;) {
-		size_t relays = broker_poll_fds(&s->broker, pfd + 2, BROKER_RELAYS);
-		int n = poll(pfd, 2 + relays, timeout);
+		limits_watch_fds(&s->limits, pfd + WATCH);
+		size_t relays = broker_poll_fds(&s->broker, pfd + RELAYS, BROKER_RELAYS);
+		int n = poll(pfd, RELAYS + relays, timeout);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -679,7 +685,14 @@ static void serve(struct sup *s)
 			timeout = -1;
 			continue;
 		}
-		broker_relay(&s->broker, pfd + 2, relays);
+		broker_relay(&s->broker, pfd + RELAYS, relays);
+		/* Before the target's end, which a limit may have caused. */
+		char *stopped = limits_watch_event(&s->limits, pfd + WATCH);
+		if (stopped) {
+			report(s, s->target, stopped);
+			free(stopped);
+			continue;
+		}
 		if (pfd[0].revents & POLLIN) {
 			memset(req, 0, sizeof *req);
 			if (seccomp_notify_receive(s->listener, req) < 0)
@@ -802,6 +815,8 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 	int tmpdir_lock = p->tmpdir_fd;
 	s.listener = detach_fds(listener, &tmpdir_lock);
 	s.pidfd = (int)syscall(SYS_pidfd_open, s.target, 0);
+	limits_watch_start(&s.limits, &p->limits, p->program,
+			   s.target_exe ? path_base(s.target_exe) : NULL, s.target);
 	if (policy_brokered(p))
 		broker_open(&s.broker, p, s.listener, s.target);
 	if (p->log == REPORT_SYSLOG || p->log == REPORT_BOTH)

@@ -30,6 +30,7 @@ live_tests = \
 	tests/live/tmpdir.t \
 	tests/live/old-abi.t \
 	tests/live/no-landlock.t \
-	tests/live/diagnose.t
+	tests/live/diagnose.t \
+	tests/live/limits.t
 TESTS += $(live_tests)
 EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini tests/live/abstract.sh

@@ -180,6 +180,12 @@ static const struct bad_case bad[] = {
 	{ "[arguments]\noperands = input outptu\n",
 	  ":2: bad value \"outptu\" for operands (expected one of: input, output, none, "
 	  "output-directory, output-prefix)" },
+	{ "[limits]\ncpu = 2x\n", ":2: bad value \"2x\" for cpu (expected seconds" },
+	{ "[limits]\ncpu = 2 s\n", ":2: cpu takes one value, not \"2 s\"" },
+	{ "[limits]\naddress-space = 0\n", ":2: bad value \"0\" for address-space" },
+	{ "[limits]\nfile-size = 1m\n", ":2: bad value \"1m\" for file-size (expected bytes" },
+	{ "[limits]\ntimeout = 9999999999h\n", ":2: bad value \"9999999999h\" for timeout" },
+	{ "[limits]\nopen-files = -1\n", ":2: bad value \"-1\" for open-files" },
 };
 
 static void test_malformed(void)
@@ -203,6 +209,35 @@ static void test_malformed(void)
 	ok(load_text(long_line, &p, &errors) > 0 && strstr(errors.item[0], ":2: line longer than"),
 	   "a line too long for inih is an error, not a silent split");
 	profile_free(&p);
+	strlist_free(&errors);
+}
+
+/* [limits]: units, the profile over sandbox-run.conf, "key =" and infinity. */
+static void test_limits(void)
+{
+	struct profile p, conf;
+	struct strlist errors = { 0 };
+	ok(load_text("[profile]\npromises = stdio\n[limits]\ncpu = 5m\naddress-space = 512M\n"
+		     "file-size = 1G\nopen-files = 64\ntimeout = 1h\ntimeout =\n"
+		     "processes = infinity\n", &p, &errors) == 0, "a [limits] section loads");
+	ok(load_text("[profile]\npromises = stdio\n[limits]\ncpu = 10\ntimeout = 90s\n"
+		     "processes = 7\n", &conf, &errors) == 0, "... and another as defaults");
+	struct limits l;
+	limits_resolve(&p.limits, &conf.limits, &l);
+	ok(l.value[LIMIT_CPU] == 300, "cpu = 5m is 300 s, the profile's over the default");
+	ok(l.value[LIMIT_AS] == 512ULL << 20 && l.value[LIMIT_FSIZE] == 1ULL << 30,
+	   "512M and 1G are powers of 1024");
+	ok(l.value[LIMIT_NOFILE] == 64, "open-files is a count");
+	ok(l.value[LIMIT_TIMEOUT] == 90 && strstr(l.origin[LIMIT_TIMEOUT], "t.ini:5"),
+	   "\"timeout =\" goes back to the default, with its file:line");
+	ok(l.value[LIMIT_NPROC] == LIMIT_UNSET && !l.origin[LIMIT_NPROC],
+	   "infinity in the profile overrides a default");
+	char buf[32];
+	limit_format(LIMIT_AS, l.value[LIMIT_AS], buf, sizeof buf);
+	ok(strcmp(buf, "512M") == 0, "sizes are shown in the largest exact unit (%s)", buf);
+	limits_free(&l);
+	profile_free(&p);
+	profile_free(&conf);
 	strlist_free(&errors);
 }
 
@@ -287,6 +322,7 @@ int main(void)
 	test_defaults();
 	test_operand_roles();
 	test_malformed();
+	test_limits();
 	test_dropins();
 	test_owner_checks();
 	char *cmd = xasprintf("rm -rf '%s'", root);
