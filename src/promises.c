@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <asm/termbits.h> /* struct termios2, for TCGETS2 */
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -178,19 +179,16 @@ static const struct sys_rule stdio_rules[] = {
 	PRCTL(PR_GET_THP_DISABLE), PRCTL(PR_GET_KEEPCAPS), PRCTL(PR_GET_CHILD_SUBREAPER),
 	/* Restricting itself further (xz 5.6 applies Landlock to itself). A
 	 * Landlock domain stacks on ours and can only take rights away; a
-	 * further seccomp filter cannot loosen ours either: the kernel runs
-	 * every filter on every call and the strictest answer wins. Not a
-	 * listener of its own (SECCOMP_OTHER_FLAGS above says why); a probe
-	 * of any flag with no filter (NULL) only gets EFAULT. no_new_privs,
-	 * which a filter needs, is set. */
+	 * further seccomp filter (or strict mode) cannot loosen ours either:
+	 * the kernel runs every filter on every call and the strictest answer
+	 * wins. Any operation, but not with a listener of its own or
+	 * SPEC_ALLOW (SECCOMP_OTHER_FLAGS above says why), except as a probe
+	 * with no filter (NULL), which only gets EFAULT: libseccomp probes
+	 * each flag so. no_new_privs, which a filter needs, is set. */
 	SYS(landlock_create_ruleset), SYS(landlock_add_rule), SYS(landlock_restrict_self),
-	SYS2(seccomp, MASKED(0, 0xffffffffu, SECCOMP_SET_MODE_FILTER),
-	     MASKED(1, SECCOMP_OTHER_FLAGS, 0), "a further filter, flags TSYNC, TSYNC_ESRCH, LOG only"),
-	SYS2(seccomp, MASKED(0, 0xffffffffu, SECCOMP_SET_MODE_FILTER), EQ(2, 0),
-	     "a flag probe without a filter (NULL)"),
-	SYS1(seccomp, MASKED(0, 0xffffffffu, SECCOMP_GET_ACTION_AVAIL), "SECCOMP_GET_ACTION_AVAIL"),
-	SYS2(prctl, EQ(0, PR_SET_SECCOMP), EQ(1, SECCOMP_MODE_FILTER),
-	     "PR_SET_SECCOMP, SECCOMP_MODE_FILTER"),
+	SYS1(seccomp, MASKED(1, SECCOMP_OTHER_FLAGS, 0), "flags TSYNC, TSYNC_ESRCH, LOG only"),
+	SYS1(seccomp, EQ(2, 0), "any flag as a probe, without a filter (NULL)"),
+	PRCTL(PR_SET_SECCOMP),
 };
 
 /* Read-only file access; Landlock decides which files. */
@@ -267,6 +265,12 @@ static const struct sys_rule tty_rules[] = {
 	IOCTL(TCSETSF2), IOCTL(TIOCSWINSZ), IOCTL(TIOCSPGRP), IOCTL(TCFLSH), IOCTL(TCXONC),
 	IOCTL(TCSBRK), IOCTL(TIOCGSID), IOCTL(TIOCOUTQ), IOCTL(TIOCGPTN), IOCTL(TIOCSPTLCK),
 	IOCTL(TIOCGPTPEER),
+	/* ncurses 6.5 (Debian 13: less) sets the file-system ids to the real
+	 * ones around each file it opens: its own ids, which change nothing. */
+	SYS1(setfsuid, EQ(0, VALUE_SELF_UID), "to its own user id (changes nothing)"),
+	SYS1(setfsgid, EQ(0, VALUE_SELF_GID), "to its own group id (changes nothing)"),
+	SYS1(setfsuid32, EQ(0, VALUE_SELF_UID), "to its own user id (changes nothing)"),
+	SYS1(setfsgid32, EQ(0, VALUE_SELF_GID), "to its own group id (changes nothing)"),
 };
 
 /* sendto with an address: a socket it creates can reach addresses anyway. */
@@ -476,6 +480,17 @@ static const struct quiet_rule quiet[] = {
 	QUIET(llistxattr, ENOTSUP, "extended attributes not supported"),
 };
 #define N_QUIET (sizeof quiet / sizeof quiet[0])
+
+uint64_t value_of_self(uint64_t value, uint64_t self_pid)
+{
+	if (value == VALUE_SELF_PID)
+		return self_pid;
+	if (value == VALUE_SELF_UID)
+		return (uint64_t)getuid();
+	if (value == VALUE_SELF_GID)
+		return (uint64_t)getgid();
+	return value;
+}
 
 size_t promise_count(void) { return N_PROMISES; }
 const struct promise *promise_at(size_t i) { return &promises[i]; }

@@ -8,6 +8,9 @@
  *   selfrestrict listener      a filter with its own listener
  *                              (SECCOMP_FILTER_FLAG_NEW_LISTENER)
  *   selfrestrict spec-allow    a filter with SECCOMP_FILTER_FLAG_SPEC_ALLOW
+ *   selfrestrict fsids         setfsuid and setfsgid to its own ids, as
+ *                              ncurses 6.5 does around each open
+ *   selfrestrict fsuid-other   setfsuid to another user id
  *
  * Exit status 0 when every step went as the line says, 1 otherwise. */
 #include <errno.h>
@@ -18,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/fsuid.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -126,6 +130,17 @@ int main(int argc, char **argv)
 		return step("no_new_privs", 0, strerror(errno)), 1;
 	if (strcmp(argv[1], "listener") == 0)
 		return flagged("listener", SECCOMP_FILTER_FLAG_NEW_LISTENER);
+	if (strcmp(argv[1], "fsids") == 0) {
+		/* setfsuid answers the previous id, whatever it did */
+		int u = setfsuid(getuid()), g = setfsgid(getgid());
+		return step("fsids", u == (int)getuid() && g == (int)getgid(),
+			    "setfsuid and setfsgid to its own ids answer them");
+	}
+	if (strcmp(argv[1], "fsuid-other") == 0) {
+		int u = setfsuid(getuid() + 1);
+		printf("fsuid-other: answered %d\n", u);
+		return 0;
+	}
 	if (strcmp(argv[1], "spec-allow") == 0)
 		return flagged("spec-allow", SECCOMP_FILTER_FLAG_SPEC_ALLOW);
 	int bad = landlock(argv[1]);
