@@ -60,6 +60,7 @@ static const struct ini_key profile_keys[] = {
 	{ "limits", "open-files", INI_LIST, P(limits.value[LIMIT_NOFILE]), NULL, "descriptors per process (RLIMIT_NOFILE)" },
 	{ "limits", "processes", INI_LIST, P(limits.value[LIMIT_NPROC]), NULL, "processes of the user (RLIMIT_NPROC)" },
 	{ "limits", "timeout", INI_LIST, P(limits.value[LIMIT_TIMEOUT]), NULL, "seconds of wall-clock time, kept by the supervisor" },
+	{ "arguments", "companion-inputs", INI_LIST, P(companion_inputs), NULL, "files beside each input file, % its name (%.debug), readable when present" },
 };
 #define N_KEYS (sizeof profile_keys / sizeof profile_keys[0])
 
@@ -374,6 +375,15 @@ int profile_validate(const struct profile *p, struct strlist *errors)
 			   p->derived_outputs.origin[i], p->derived_outputs.item[i]);
 		n++;
 	}
+	for (size_t i = 0; i < p->companion_inputs.n; i++) {
+		const char *e = p->companion_inputs.item[i], *pct = strchr(e, '%');
+		if (pct && !strchr(pct + 1, '%') && e[0] != '/' && !strstr(e, ".."))
+			continue;
+		add_errorf(errors, "%s: companion-inputs entry \"%s\" is not a name relative to "
+			   "the input's directory with one %% for the input's name (%%.debug)",
+			   p->companion_inputs.origin[i], e);
+		n++;
+	}
 	n += sysrule_validate(&p->allow, errors);
 	n += sysrule_validate_refused(&p->refuse, errors);
 	n += validate_ports(&p->connect_tcp, errors);
@@ -394,7 +404,7 @@ void profile_free(struct profile *p)
 				    &p->refused_outputs, &p->operand_roles,
 				    &p->output_directory_options, &p->output_prefix_options,
 				    &p->two_value_options, &p->named_input_options,
-				    &p->input_tree_options };
+				    &p->input_tree_options, &p->companion_inputs };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 	limit_text_free(&p->limits);

@@ -61,6 +61,8 @@ struct profile {
 	struct strlist option_promises; /* "OPTION:PROMISE": granted with OPTION */
 	/* [limits] */
 	struct limit_text limits;
+	/* "%.debug": files beside each declared input, % its name, read too */
+	struct strlist companion_inputs;
 };
 
 /* Finds the profile for NAME (or the --profile argument), honouring the

@@ -9,6 +9,7 @@ compat_tests = \
 	tests/compat/less.t \
 	tests/compat/package-build.t \
 	tests/compat/documents.t \
-	tests/compat/extract.t
+	tests/compat/extract.t \
+	tests/compat/crafted.t
 TESTS += $(compat_tests)
 EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
