@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Man pages (installed in $(mandir)/man1 and man5, checked by
 # tests/admin/man-pages.t), the guides (in $(docdir)) and the bash
 # completion (in $(bashcompletiondir), see configure.ac).

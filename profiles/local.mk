@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shipped profiles and preload rules, installed as data; the administrator's
 # directory is created empty for their own and for drop-ins.
 profilesdir = $(pkgdatadir)/profiles

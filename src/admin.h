@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Administration: --list-profiles (what profiles there are, where each comes
  * from) and the key lists the documentation tests compare with the man pages. */
 #ifndef SR_ADMIN_H

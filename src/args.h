@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Classify the target's argv by the profile's [arguments]: which elements
  * name files it reads (inputs, input trees) or writes (outputs, output
  * directories, output prefixes). Pure: no file access. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bpfcompile: a list of libseccomp rules in, a BPF program out, compiled
  * once per distinct list and then taken from the filter cache.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The broker: the supervisor acting on the target's behalf for the few
  * calls whose answer depends on what BPF cannot see, a name or an address
  * behind a pointer (docs/design-notes.md, "The broker: what BPF cannot

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --check: lint profiles, preload rules and sandbox-run.conf. */
 #ifndef SR_CHECK_H
 #define SR_CHECK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Command line: one option table drives getopt_long and --help. */
 #ifndef SR_CLI_H
 #define SR_CLI_H

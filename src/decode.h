@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Decode a system call and its arguments into words for a denial report:
  * socket(AF_INET, SOCK_STREAM, 0), openat(AT_FDCWD, "/etc/shadow" [best
  * effort], O_RDONLY). Values read from the caller's memory (paths, socket

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Passing one descriptor over a unix socket (SCM_RIGHTS): how the launcher
  * hands its seccomp listener to the supervisor or the learning observer.
  * sendmsg is in stdio, so the filter already loaded allows it. */

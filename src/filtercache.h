@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filtercache: compiled seccomp filters kept between runs.
  *
  * libseccomp 2.5 needs about a millisecond to turn a profile's few hundred

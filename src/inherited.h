@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* inherited: a seccomp filter that sandbox-run did not install.
  *
  * man-db confines the programs of its pipelines with a filter of its own

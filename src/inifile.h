@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Table-driven INI loading on top of inih: every key a table row, every
  * error "file:line: message". Shared by profiles, preload rules and
  * sandbox-run.conf. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System V objects a preload rule may reach (fakeroot-sysv's message
  * queues and semaphore): resolved to their ids before confining, so that
  * the filter allows calls on those ids and keys alone. */

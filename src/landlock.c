@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Landlock has no library: the UAPI is defined here, because bookworm's
  * <linux/landlock.h> stops at ABI 3 and the ABI is stable. */
 #include "landlock.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Landlock: the filesystem, TCP and scoping half of the sandbox. */
 #ifndef SR_LANDLOCK_H
 #define SR_LANDLOCK_H

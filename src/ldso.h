@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the dynamic loader would do with a preloaded library's name: expand
  * its tokens and find the file it loads. sandbox-run has no loader to ask
  * (it is a static PIE), so these follow glibc's rules. */

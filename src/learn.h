@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --learn=FILE: run COMMAND permissively but observed, then write (or merge
  * into) FILE the smallest profile that would have allowed what it did.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --learn: which words of the learned command line named the files and
  * directories the run created, so that a draft declares them in
  * [arguments] (output-options, output-directory-options,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --learn=FILE into an existing profile: the file is edited, not rewritten.
  * Every line the administrator wrote (comments, keys the learner knows
  * nothing about, their order) is kept; a run that needs something new

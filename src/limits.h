@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Resource limits: the [limits] section of profiles and of sandbox-run.conf
  * (deciding), the kernel's resource limits set before the exec (applying),
  * and the supervisor's watch that names the limit that ended a command.

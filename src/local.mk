@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The deciding and applying stages live in a library so unit tests can link
 # them without main(); sandbox-run is main.c plus that library.
 noinst_LIBRARIES += src/libsandbox.a

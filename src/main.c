@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sandbox-run: the pipeline of docs/design-notes.md, one stage per call.
  *
  *   argv, environ → cli → profile → preload → args → policy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pathcheck: under on-violation = report (and --diagnose), whether Landlock
  * will refuse a file access, so that the supervisor can report it like a
  * denied call: program, path, access, and the profile key or [arguments]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* peephole: drops the tests libseccomp 2.5 emits that always pass.
  *
  * A masked comparison of a 64-bit argument (SCMP_CMP_MASKED_EQ, and the

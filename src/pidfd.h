@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The pidfd system calls by number: glibc 2.36 has no wrappers for all of
  * them, and bookworm's headers may predate a build host's kernel. */
 #ifndef SR_PIDFD_H

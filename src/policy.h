@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* struct policy: the one contract between deciding (cli, profile, preload,
  * args) and applying (landlock, caps, seccomp, supervisor). Everything the
  * kernel will be told is here, with the reason for each part (--explain). */

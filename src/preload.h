@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Preloaded libraries (LD_PRELOAD, /etc/ld.so.preload) and the rules in
  * preload.d/ that say what each known one needs. */
 #ifndef SR_PRELOAD_H

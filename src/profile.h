@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Profiles: find NAME.ini and its drop-ins, parse them into struct profile.
  * Nothing here touches the kernel; policy.c turns a profile into a policy. */
 #ifndef SR_PROFILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* prologue: the one piece of BPF written by hand, in front of libseccomp's
  * program. libseccomp spends a test per allowed call (plus tree nodes) and
  * has no rule for a range of calls, while the kernel's cost of loading a

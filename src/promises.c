@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The promise catalogue. Every syscall named here is "known": a known call
  * outside the granted promises is denied and reported; a call unknown to
  * the catalogue (and clone3/openat2, whose arguments sit behind pointers)

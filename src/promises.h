@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The promise catalogue: pledge-style names for sets of system calls with
  * their argument conditions. Data only; seccomp.c turns it into filters. */
 #ifndef SR_PROMISES_H

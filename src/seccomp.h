@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* seccomp: the system-call half of the sandbox, built with libseccomp from
  * the policy's promises. One filter:
  *   - the granted promises and allow lines, with their argument conditions,

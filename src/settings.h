@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Global settings (sandbox-run.conf) and where profiles live. */
 #ifndef SR_SETTINGS_H
 #define SR_SETTINGS_H

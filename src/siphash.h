@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SipHash-2-4 (Aumasson and Bernstein, 2012): a keyed 64-bit MAC for short
  * messages. It authenticates the filter cache (filtercache.h): an entry
  * that a confined program rewrote cannot carry a valid tag without the key,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The supervisor: a sidecar process that receives every denied system call
  * through seccomp user notification, reports it in words, and answers it
  * per on-violation (deny: EPERM, kill: SIGSYS, report: let it run).

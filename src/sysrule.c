@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Single system calls with argument conditions (syntax in sysrule.h). */
 #include "sysrule.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* One system call with argument conditions, as written in an "allow" list
  * of a preload rule (and accepted by the filter for any allow entry):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The program to run: found on PATH like execvp(3), and the files the kernel
  * must be allowed to execute for it (ELF interpreter, #! interpreter). */
 #ifndef SR_TARGET_H

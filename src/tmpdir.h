@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tmpdir: the private temporary directory that promise tmppath grants
  * instead of /tmp. One per run, mode 0700, made by the launcher before it
  * confines, removed with all it holds by the supervisor when the last

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Small helpers shared by every stage: messages, allocation, string lists. */
 #ifndef SR_UTIL_H
 #define SR_UTIL_H

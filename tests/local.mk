@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Test suites; each directory keeps its own fragment.
 EXTRA_DIST += tests/lib/tap.sh tests/run-suite
 include tests/unit/local.mk

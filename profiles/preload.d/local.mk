@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Preload rules shipped in $(pkgdatadir)/profiles/preload.d
 preloaddir = $(pkgdatadir)/profiles/preload.d
 dist_preload_DATA = \

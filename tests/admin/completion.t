@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The bash completion offers the options of the parser's table, the
 # profiles --list-profiles finds, the values of enumerated options, and
 # leaves the words after COMMAND to the command.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # An installed tree: configure with a prefix under a temporary directory,
 # make install DESTDIR=..., check the layout follows the GNU directory
 # variables, unpack it as a package manager would, and run the installed

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What a distribution needs before it can ship sandbox-run: the licence
 # text (GPL-2.0-or-later) in the tree and in the files `make dist` packs,
 # said by README, --version and --help together with where bugs go, and no

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sandbox-run is linked as configure decided: a static PIE by default (no
 # dynamic loader to run at each start, no preloaded library inside the
 # launcher, ASLR kept), against the shared C library with sanitizers or

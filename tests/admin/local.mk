@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/admin: man pages against the option and key tables, --list-profiles,
 # layered configuration in an installed tree, bash completion, how the
 # launcher is linked, the messages an administrator meets first, man-db

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # man-db set up machine-wide as docs/guides/man-db.md says, in a throw-away
 # root: a mount namespace in which /etc/manpath.config, /etc/environment,
 # /usr/local/bin and /etc/sudoers.d are bind-mounted copies carrying the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The man pages render without warnings, and they document exactly what the
 # program has: every option of the parser's table in sandbox-run(1), every
 # key of the profile, sandbox-run.conf and preload rule tables in their

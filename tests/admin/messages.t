@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What an administrator reads when something is missing or wrong (issue 25,
 # item 8), each message next to the run that shows the opposite case:
 # "no profile" names every directory searched, $SANDBOX_RUN_PROFILE_PATH's

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sandbox-run started under a seccomp filter it did not write (man-db's,
 # when MAN_DISABLE_SECCOMP is unset) that refuses seccomp() and
 # prctl(PR_SET_SECCOMP): it runs nothing and says so in one line, with the

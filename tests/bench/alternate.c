@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* alternate: compares commands by running them in turn, one run each,
  * ROUNDS times, so that whatever the machine does meanwhile (a shared host
  * changes speed from minute to minute) falls on all of them alike. hyperfine

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/bench/alternate (make bench-compare) tells commands apart by their
 # wall time, run in turn: a command that sleeps 20 ms comes out slower than
 # /bin/true by about that, and a failing command stops it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The steady-state floor: runs COMMAND under the smallest seccomp filter
  * there is, one instruction that allows every call. Once a task has any
  * filter, each of its system calls takes the kernel's seccomp entry path

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/bench/any-filter (the steady-state floor in make bench) runs its
 # command with a seccomp filter installed and nothing else changed: the
 # same probe reads "Seccomp: 0" without it and "Seccomp: 2" under it, and

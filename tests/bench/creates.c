@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The broker's workload: creating files, the calls the supervisor serves
  * for a declared output pattern. Usage: creates -o DIR/NAME-%d COUNT
  * (-o names the pattern, so that a profile can declare it as an output):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* How long building a profile's seccomp filter takes: the deciding stages
  * once, as sandbox-run runs them, then what the launcher does to build its
  * filter (libseccomp rules and BPF export) ROUNDS times, then the same

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/bench: `make bench` (not part of make check) measures the launcher
 # against the exec floor and its peers; see tests/bench/run.sh. The helper
 # programs are built with the check programs so that CI compiles them.

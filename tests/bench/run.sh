@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make bench: what sandbox-run costs beside the exec floor and its peers.
 #
 # Every group is measured with hyperfine (no shell, -N) in ROUNDS rounds; a

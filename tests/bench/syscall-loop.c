@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The steady-state workload: the calls a parser makes most, many times.
  * Each round writes and reads one byte through a pipe, fstat()s it, asks
  * for its PID and maps and unmaps one page, so a filter that runs on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the compatibility tests (bash, sourced after tap.sh): a
 # command run under sandbox-run must print the same bytes on standard
 # output and standard error and exit the same way as the command alone,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The differences issue 24 found on crafted inputs (other projects' test
 # files, ../shared/corpora/external, and inputs made here the same way),
 # each now identical sandboxed and unconfined, with nothing reported:

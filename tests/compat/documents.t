@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The document and media profiles of issue 25 on real files of their kind
 # from the external corpus (../shared/corpora/external: PDFs, images,
 # media, archives written by other projects' test suites): each tool

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Extraction into a declared output directory (issue 25): unzip -d,
 # bsdtar -x -C, cabextract -d and 7z x -o on real archives of the external
 # corpus (libarchive's test suite). Sandboxed, each prints what it prints

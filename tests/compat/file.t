@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sandbox-run file prints byte for byte what file prints, over thousands of
 # real files of this machine (documentation, man pages, libraries, images,
 # compressed files, ELF binaries), for file, file -z, file -i and file -b,

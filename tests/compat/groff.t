@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sandbox-run groff renders a thousand real man pages of this machine
 # exactly as groff alone does: -Tutf8 (also through preconv and tbl, as
 # man-db runs them), -Tps (grops) and -Thtml (pre- and post-grohtml), and

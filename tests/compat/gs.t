@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sandbox-run gs renders the PostScript and PDF documents this machine
 # ships (the PDFs and EPS files under /usr/share, and real man pages that
 # groff turned into PostScript) exactly as gs alone does: to PNG, compared

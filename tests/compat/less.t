@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # less as a pager on a terminal (script(1) gives it one): it shows a real
 # man page, and its escapes to other programs, the editor (v), a shell
 # command (!), fail without harm under sandbox-run: the

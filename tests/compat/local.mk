@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/compat: real inputs of this machine, sandboxed output == unsandboxed output.
 compat_tests = \
 	tests/compat/file.t \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # man-db with sandbox-run in front of its formatters: a man -C config whose
 # DEFINE lines run nroff, troff (groff), tbl, eqn, pic and refer under
 # sandbox-run, and a PATH entry that does the same for preconv (man-db finds

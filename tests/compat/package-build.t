@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Package builds run file under fakeroot (dpkg-buildpackage -rfakeroot runs
 # debian/rules binary under it, and the tools it calls run file). With a
 # directory in front of PATH whose "file" runs sandbox-run /usr/bin/file,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Pipelines of sandboxed stages behave as the same pipelines without
 # sandbox-run: man-db's chain zcat | preconv | tbl | groff | less prints the
 # same bytes with the same PIPESTATUS, and a reader that stops early (head)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every other shipped profile, on at least 20 real inputs of this machine:
 # groff's stages alone (as man-db runs them), man-db's helpers, the
 # decompressors, binutils, poppler, unzip, bsdtar, exiftool, identify,

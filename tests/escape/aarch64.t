@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The catalogue compiles for aarch64: src/promises.c is built with clang
 # --target=aarch64-linux-gnu against Debian's arm64 cross libc headers
 # (libc6-dev-arm64-cross) and this machine's libseccomp headers, which are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The promise catalogue resolves: every name is a system call libseccomp
  * knows on this architecture, or one of the documented kinds of exception;
  * on aarch64 every call the table relies on exists or has its documented

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Compatibility: threads, fork and posix_spawn work under profiles granting
 # thread, proc and proc + exec, with the same output as unconfined. glibc
 # 2.34+ tries clone3 first; the sandbox answers ENOSYS and glibc falls back

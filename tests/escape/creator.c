@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* creator.c — the target of the broker's own tests (tests/escape/outputs.t):
  * it asks for what a hostile parser would ask for in a directory where it
  * has a declared output, one action after the other.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The dns promise is what glibc's getaddrinfo needs: with it, resolving
 # localhost (AI_ADDRCONFIG) gives the same answer as unconfined and its
 # NETLINK_ROUTE socket is not denied; with inet but not dns, that socket is

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every attempt of attempts.txt, run by tests/escape/probe:
 #   unconfined                      the call reaches the kernel ("allowed"),
 #                                   so a denial below is the sandbox's doing;

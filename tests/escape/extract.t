@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Hostile archives against an output directory (issue 25): members named
 # ../x or /abs/x, a symbolic link member and then a file through it, a
 # member over a file that was there before, a member in a directory that

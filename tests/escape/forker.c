@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Compatibility: fork and wait under a profile granting "proc" (glibc's
  * fork is clone without CLONE_THREAD; clone3 would get ENOSYS). Each child
  * exits with its own status; the parent reports them in order. */

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --list-promises is stable: its output on x86-64 is the golden file
 # list-promises.x86_64 (when the catalogue changes on purpose, regenerate
 # it with "sandbox-run --list-promises > tests/escape/list-promises.x86_64"

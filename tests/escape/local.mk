@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The attack probe: one escape attempt per run (tests/escape/attempts.txt).
 check_PROGRAMS += tests/escape/probe
 tests_escape_probe_SOURCES = tests/escape/probe.c

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # No profile key grants what the catalogue never grants: "allow = NAME" for
 # each call of the never list (as --list-promises prints it), and for each
 # call that promises grant only with argument conditions (ioctl would bring

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Declared outputs are the only names a confined program may write
 # (issue 22, items 1 and 3), tried as an attacker would, from a home
 # directory (under /var/tmp: a /tmp grant would hide the holes), as root

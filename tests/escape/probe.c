@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* probe.c — one attack (or one harmless counterpart) per run, for the escape
  * tests of sandbox-run.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Compatibility: getaddrinfo(NAME) with AI_ADDRCONFIG, which makes glibc
  * open a NETLINK_ROUTE socket to learn the configured address families;
  * the dns promise grants that socket and nothing else of netlink. Prints

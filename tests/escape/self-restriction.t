@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A target may narrow itself further, in every profile and unreported:
 # Landlock (create_ruleset, add_rule, restrict_self: xz 5.6 does it) and a
 # further seccomp filter, by prctl and by seccomp() with TSYNC. Each

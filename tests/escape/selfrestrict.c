@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A program that narrows itself further, as xz 5.6 does with Landlock and
  * others with seccomp, then shows that each narrowing holds. One line per
  * step on standard output:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Compatibility: posix_spawn under "proc exec" (glibc's posix_spawn is
  * clone(CLONE_VM|CLONE_VFORK) after clone3 gets ENOSYS, then execve).
  * Runs PROGRAM ARG... and reports its exit status. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Compatibility: pthread_create under a profile granting "thread". glibc
  * tries clone3 first; the sandbox answers ENOSYS and glibc falls back to
  * clone, whose flags the filter can see. Prints the same line confined

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer harness: args_classify on a fuzzed command line. The first byte
  * picks the profile's [arguments] modes; the rest, split at NUL bytes, is
  * argv. Checks what the classifier promises: every input, input list and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer harness: a profile, and optionally a preload rule after a NUL
  * byte, through every deciding stage as main() runs them: profile_load +
  * profile_validate, preload_match (which loads the rule), args_classify of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared by the libFuzzer harnesses and their replay driver. */
 #ifndef SR_FUZZ_H
 #define SR_FUZZ_H

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs each libFuzzer harness for FUZZ_SECONDS (default 60) from the seed
 # corpus: the shipped profiles, drop-ins and preload rules, and
 # tests/fuzz/corpus. Built only by ./configure CC=clang --enable-fuzzing; CI

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/fuzz: libFuzzer harnesses for the stages that read untrusted or
 # administrator input before anything is confined.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs a harness over files, as libFuzzer does over a corpus: the regression
  * inputs of tests/fuzz/ are replayed by make check in every build, with or
  * without clang. Reports on standard error (fuzz-policy sends standard

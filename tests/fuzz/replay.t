@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The fuzz harnesses replay their seed corpus (the shipped profiles and
 # preload rules, tests/fuzz/corpus) and every input a fuzzer once crashed on
 # (tests/fuzz/regressions): none may crash, in any build; in the sanitizer

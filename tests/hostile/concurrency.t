@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # 2,000 runs, 16 at a time (xargs -P 16), across several profiles (the
 # shipped file profile, a cat profile, the escape probe denied and reported
 # by the supervisor), half of them as nobody: every output and status is

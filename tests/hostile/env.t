@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Huge and strange environments and argument lists: the target gets exactly
 # what it would get without sandbox-run. Compared with the same command run
 # directly, as root and as nobody.

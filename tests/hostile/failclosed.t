@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Fail closed: whenever sandbox-run cannot confine as the profile asks, the
 # target never runs (it would create a marker file), sandbox-run exits 125
 # and says why in one line. Each case first shows the same command runs

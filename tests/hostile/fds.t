@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Descriptors: the target inherits exactly the descriptors it was given,
 # sandbox-run adds none (no profile, pipe or supervisor socket), and a
 # closed 0, 1 or 2 stays closed, with nothing of sandbox-run's landing on

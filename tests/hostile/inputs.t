@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Inputs that are not plain files: FIFOs, devices, sockets, symlink loops,
 # dangling links, /proc/self/fd/N, pipes from <(...), non-UTF-8 names.
 # file(1) under its shipped profile must print what it prints unconfined,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --explain and --check on every shipped profile run clean under valgrind
 # memcheck: no invalid access, no definitely or indirectly lost memory. In
 # the sanitizer build (valgrind cannot run ASan binaries) LeakSanitizer

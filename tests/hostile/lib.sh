@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by tests/hostile/*.t: source it after nothing else.
 source "$top_srcdir/tests/lib/tap.sh"
 FAULT=$top_builddir/tests/lib/fault

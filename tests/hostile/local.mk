@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/hostile: sandbox-run under hostile environments and failing kernels.
 #
 # Sanitizers (./configure --enable-sanitizers, CI's second build): sandbox-run

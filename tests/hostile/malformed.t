@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A corpus of malformed profiles (tests/hostile/malformed/*.ini): each makes
 # sandbox-run refuse with exit 125 before running anything, every line of
 # its message is "sandbox-run: FILE:LINE: ...", and the line the first

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Finding COMMAND: odd PATH entries (empty, relative, unreadable, missing,
 # a directory or a non-executable file of the same name first), COMMAND with
 # and without slashes, symlinks to the target. sandbox-run must find what

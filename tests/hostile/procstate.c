@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procstate: print what a process inherits and a launcher must not change:
  * each open descriptor (number, close-on-exec, access mode and status
  * flags, file type, and device:inode for files), the ignored and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Preloaded into sandbox-run under valgrind only (tests/hostile/leaks.t):
  * valgrind 3.19 has no wrapper for seccomp(2), so libseccomp's probing of
  * the kernel fails and sandbox-run cannot even build (not load) its

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Signals: the target inherits the dispositions and the mask it was given;
 # SIGPIPE reaches it as it would unconfined; a signal at any stage of
 # sandbox-run's work (sent by tests/lib/fault when sandbox-run enters a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/kernels: the kernel matrix. matrix.t boots Debian's own kernels
 # (bullseye's 5.10, bookworm's 6.1, trixie's 6.12) under qemu and runs the
 # live tests, the escape suite, fakeroot and tools.t in each (see matrix.t

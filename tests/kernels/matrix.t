@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel matrix: sandbox-run's tests on the kernels its users run.
 # Debian's own kernels (linux-image-amd64 of bookworm, trixie and
 # bullseye: 6.1, 6.12 and 5.10), fetched from the archive (fetch-kernel),

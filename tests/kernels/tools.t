@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What users of a stock kernel do every day works confined and prints what
 # it prints unconfined (tests/kernels/matrix.t runs this in each guest):
 # file, file -z on a zstd file, man -l through man-db with sandbox-run in

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --learn on file(1): a profile learned from a few runs classifies new files
 # exactly as file does unconfined, is no larger than the shipped one, and
 # still denies the attack probe.

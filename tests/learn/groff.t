@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --learn on groff: a profile learned from a few man pages (groff runs troff
 # and a device driver as children) formats other man pages exactly as groff
 # does unconfined, for the terminal and for PostScript.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --learn on Ghostscript: a profile learned from a few PostScript and PDF
 # files extracts the text and measures the ink of new ones exactly as gs
 # does unconfined.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by tests/learn/*.t: learn a profile with --learn, then prove it.
 # shellcheck shell=bash
 source "$top_srcdir/tests/lib/tap.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/learn: --learn writes profiles that work (issue 8).
 check_PROGRAMS += tests/learn/workload
 tests_learn_workload_SOURCES = tests/learn/workload.c

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --learn with an existing file merges into it: promises, single calls and
 # paths add up; the administrator's settings stay (roundtrip.t: all of it);
 # a broken file is refused rather than overwritten.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Drafts of tools that write files work on their first confined run (issue
 # 25, item 3): the draft declares in [arguments] the word that named each
 # output, and run confined on the same command line the tool writes what

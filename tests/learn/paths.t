@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --learn's [filesystem]: what a confined run grants anyway (system read
 # set, the program, its operands) is left out; files read in a package
 # directory are widened to it, but never to /, a home, or a directory that

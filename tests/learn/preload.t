@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --learn under preloaded libraries: a known one (fakeroot) is recorded as
 # such and what it needs is left to its preload rule; without that rule the
 # same calls would have entered the profile.

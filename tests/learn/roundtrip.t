@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --learn=FILE into an existing profile is a round trip (issue 25, item 2):
 # every key and comment survives unless the run proved it must change, a
 # run that needs nothing new leaves the file byte for byte, and a change

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A profile in a shared directory (sticky, writable by everyone: /tmp) is
 # refused with the advice to move it, never to chmod go-w the directory
 # (issue 25, item 5); --learn refuses to write a draft there, before the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A workload for --learn tests: what it does is chosen by its arguments,
  * so that one program exercises several promises and their merging.
  *   workload fork        a child process reads /etc/hostname and reports its

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --learn on a program that forks, starts threads and talks over a
 # socketpair: the calls of children and threads are learned too (the filter
 # is inherited), each as the promise whose argument conditions it meets.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fault: run a command on a simulated degraded or failing kernel.
  *
  *   fault [--errno SYSCALL[:ARG0]=ERRNO]... [--landlock-abi N]

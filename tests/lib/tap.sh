@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # TAP helpers for the live tests (bash). Source it, call plan N (or
 # done_testing at the end), then ok/is/like/skip.
 #

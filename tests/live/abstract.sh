@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # abstract_listener NAME DIR: an abstract Unix socket @NAME listening
 # outside the sandbox (accepting and closing, for 300 s), ready when this
 # returns; killed when the test exits (old-abi.t, no-landlock.t).

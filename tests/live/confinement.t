@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Under file's profile the attack probe cannot write a file in HOME, open an
 # AF_INET socket, exec /bin/sh, or run /bin/sh through ld.so; the same probe
 # does all four unconfined. As root and as an ordinary user.

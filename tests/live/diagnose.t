@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # File refusals are visible: under on-violation = report (the profile key,
 # or --diagnose for one run) each file access Landlock refuses is reported
 # like a denied call, with the path, the access and what would grant it,

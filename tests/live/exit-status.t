@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Exit status as env(1): the target's own (or death by its signal), 125
 # when sandbox-run fails, 126 not executable, 127 not found; each failure
 # with one "sandbox-run: ..." line that names the object. The target keeps

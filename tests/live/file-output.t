@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sandbox-run file F prints exactly what file F prints, for real files of
 # this machine, as root and as an ordinary user, and reports no denial.
 source "$top_srcdir/tests/lib/tap.sh"

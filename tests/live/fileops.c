@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fileops: a stand-in for a parser, to prove what Landlock lets through.
  *
  *   fileops [-o OUT]... [IN]...

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The filter cache (filtercache.h, sandbox-run.conf(5) filter-cache): a run
 # records its compiled filter, a later run with the same rules reads it
 # back, and an entry that was not written by the launcher itself (no valid

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Landlock on a kernel that lacks it, or has an older ABI (simulated with
 # tests/lib/fault's outer filter): "required" refuses with exit 125 and a
 # hint, "best-effort" runs and says so once on stderr, "off" runs silently.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Landlock follows the declared inputs and outputs: what the command line
 # names is granted, nothing else is; each denial is shown next to the same
 # operation succeeding unconfined. As root (whose DAC would allow anything)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # [limits]: a PostScript loop under gs, a troff .while loop under groff and
 # decompression bombs under zcat and xzcat run on unconfined (shown with a
 # short timeout(1)), and confined the shipped profile with a lowered limit

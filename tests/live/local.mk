@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Live tests: the launcher applied to real programs, as root and as nobody.
 check_PROGRAMS += tests/live/fileops
 tests_live_fileops_SOURCES = tests/live/fileops.c

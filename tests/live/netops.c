@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* netops: one network or signal operation, to prove what Landlock scopes.
  *
  *   netops connect-tcp PORT | bind-tcp PORT | connect-abstract NAME | kill PID

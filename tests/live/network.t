@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Landlock beyond files: TCP ports (ABI 4) and the scoping of signals and
 # abstract unix sockets (ABI 6). Each denial beside the same call allowed
 # unconfined. Listeners run on loopback only, for a bounded time.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A kernel without Landlock (Debian 11's 5.10; a kernel built without it).
 # Here it is simulated (tests/lib/fault makes landlock_create_ruleset fail
 # with ENOSYS, as on 5.10); in the kernel matrix (tests/kernels/matrix.t)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The same guarantees on a kernel with an older Landlock (issue 23): what
 # later ABIs scope, the filter and the supervisor keep below them. The
 # launcher is made to see ABI 2, as on Debian 12's 6.1, by tests/lib/fault's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What the target holds: no capability in any set (even as root),
 # no_new_privs, a seccomp filter and a Landlock domain. Read from the
 # target's own /proc/self/status, beside the same read unconfined.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # refuse = CALL (a profile's or a preload rule's): the call is answered
 # EPERM by the kernel and reported by no one. The case it is for: any name
 # lookup (stat -c %U, ls -l, getaddrinfo) first asks nscd over

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Promise tmppath is a private temporary directory, not /tmp: under the
 # shipped profiles that hold it (gs, groff, nroff, grops, identify) TMPDIR
 # and what the tools read before it name a new directory of the user's,

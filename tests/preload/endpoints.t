@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Preload rules name their endpoints as data, and connect() reaches those
 # and nothing else: the supervisor compares the address and connects the
 # target's socket itself. Each attack works unconfined under the real

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fakeroot under sandbox-run, both flavours of the real Debian package:
 # the preload rules let libfakeroot talk to faked and nothing more.
 source "$top_srcdir/tests/lib/tap.sh"

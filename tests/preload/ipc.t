@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fakeroot-sysv under sandbox-run: the rule reaches faked's two message
 # queues and its semaphore, by their ids, and nothing else of the user's
 # System V objects. Each attack is first shown to work unconfined, under

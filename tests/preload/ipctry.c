@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ipctry: one System V IPC operation, to prove what the fakeroot-sysv rule
  * opens. Objects are the calling user's, mode 0600.
  *

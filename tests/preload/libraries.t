@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The other shipped preload rules, each with the real Debian package:
 # faketime, eatmydata, stdbuf, jemalloc, tcmalloc, gtk3-nocsd, valgrind.
 # Same output as unconfined and no report; a preload never removes a layer.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/preload: LD_PRELOAD detection and preload.d rules, with the real
 # Debian packages (fakeroot, snoopy, faketime, eatmydata, jemalloc, ...).
 check_PROGRAMS += tests/preload/test-preload tests/preload/nettry tests/preload/ipctry

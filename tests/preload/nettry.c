@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* nettry: one network operation, to prove what a preload rule opens.
  *
  *   nettry listen            listen on a free loopback TCP port, print it,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # snoopy (the real Debian package) logs every exec; under sandbox-run that
 # is each exec the profile allows the target, from inside the sandbox.
 # (sandbox-run is a static PIE: no preloaded library runs in it, so its own

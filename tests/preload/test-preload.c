@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of deciding about preloaded libraries: LD_PRELOAD and
  * /etc/ld.so.preload parsing, ld.so's tokens, the allow syntax of
  * sysrule.c and its check against the promise catalogue, rule matching. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A preloaded library no rule knows: warn (default), refuse (exit 125) or
 # ignore, from sandbox-run.conf; odd LD_PRELOAD values never crash; rule
 # files are validated by --check.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --check lints profiles, preload rules and sandbox-run.conf: golden output
 # over tests/supervisor/broken/ (one kind of mistake per file: unknown
 # sections and keys, bad values, unknown promises and system calls with a

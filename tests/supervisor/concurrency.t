@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Many denials at once: 500 sandboxed runs eight at a time (each exit status
 # right, each report line whole, nothing left running), and threads and
 # children of one target, all supervised, all answered, reported once and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* denier: makes denied system calls on cue, for the supervisor tests.
  *
  *   denier ACTION...     runs each action in turn, one line of output each

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --explain prints the effective policy without running anything. Golden
 # output for `--explain file /etc/passwd`: it must change when the policy
 # does (profile, catalogue, system read set, filter size). Only the source

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The supervisor's life: the target cannot wait() for it; killed mid-run,
 # the target carries on and every later denied call fails with ENOSYS (in
 # report mode too: nothing becomes allowed); a target killed by SIGKILL

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the supervisor tests (bash); source after tests/lib/tap.sh.
 DENIER=$top_builddir/tests/supervisor/denier
 

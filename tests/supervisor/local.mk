@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/supervisor: denial reports, the three on-violation modes, the
 # supervisor's life cycle, --explain and --check golden outputs.
 check_PROGRAMS += tests/supervisor/denier

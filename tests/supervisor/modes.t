@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Each on-violation mode, seen from the probe and from the report line:
 #   deny   → the call fails with EPERM, one line names call, promise, profile;
 #   kill   → the process dies by SIGSYS after the line (SIGKILL if it catches

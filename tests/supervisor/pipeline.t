@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The supervisor keeps no end of the pipeline: `yes | sandbox-run cat | head
 # -1` and `sandbox-run groff ... | head -1` finish at once with the exit
 # statuses the shell has without sandbox-run, and nothing is left running. A

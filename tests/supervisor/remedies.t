@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every remedy a denial report suggests works when followed (issue 25,
 # item 4). For each kind of remedy the report (src/supervisor.c, remedy())
 # can give: the probe works unconfined; under a profile that lacks what it

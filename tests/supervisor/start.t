@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # How the supervisor starts and ends. It shares the launcher's memory and
 # descriptor table until the launcher execs the target (src/supervisor.c)
 # and serves only once the kernel has woken it for that exec, yet: the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # log = syslog | both (and --log=): the report goes to /dev/log, at
 # authpriv.warning, instead of or as well as stderr. /dev/log is a listener
 # of this test's own, in a private mount namespace (root only).

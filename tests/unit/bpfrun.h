@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The seccomp filter as the kernel runs it, for the unit tests: a small
  * interpreter of the instructions libseccomp and prologue.c emit. */
 #ifndef SR_TEST_BPFRUN_H

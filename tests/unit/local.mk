@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Unit tests of the deciding stages: INI text in, struct profile or policy
 # out, without touching the kernel. Each is a C program printing TAP.
 unit_cflags = $(AM_CFLAGS) $(SECCOMP_CFLAGS) $(CAPNG_CFLAGS) $(INIH_CFLAGS)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Minimal TAP for C unit tests. */
 #ifndef SR_TEST_TAP_H
 #define SR_TEST_TAP_H

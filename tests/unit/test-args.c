@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Deciding, part 2: which argv elements of the target are its inputs and
  * outputs, per the profile's [arguments]. Golden cases as a table. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The seccomp filter as the kernel will run it: the exported BPF is
  * executed here, by a small interpreter of the instructions libseccomp and
  * prologue.c emit, for every system call number from 0 to 1023, and each

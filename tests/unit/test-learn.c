@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --learn's deciding parts, without a run: merging edits a profile's text
  * (learnmerge.c), and the words of a command line are matched to the
  * paths a run created (learnargs.c). */

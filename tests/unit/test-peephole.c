@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* peephole.c alone: hand-made programs with the always-true test
  * libseccomp emits for a masked comparison (ld hi; and #0; jeq #0), with
  * jumps over it, onto it and into it, run by bpfrun.c before and after on

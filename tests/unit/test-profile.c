@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Deciding, part 1: where a profile is found and what its text means.
  * INI text in, struct profile (or file:line errors) out; no kernel. */
 #include <stdlib.h>

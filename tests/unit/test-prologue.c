@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* prologue.c alone: verdicts for the numbers below ENOSYS_LIMIT in, the
  * prologue in front of a stand-in for libseccomp's program (one "ret
  * RULES") out, run by bpfrun.c on every number from 0 to 1023 and on

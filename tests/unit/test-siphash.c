@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SipHash-2-4 against the reference test vectors (Aumasson and Bernstein,
  * vectors.h of the reference code: key 00 01 .. 0f, message 00 01 .. n-1),
  * since a wrong MAC would accept what the filter cache must refuse. */

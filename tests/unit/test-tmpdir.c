@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The private temporary directory of promise tmppath (src/tmpdir.c):
  * made 0700 and locked, refused beneath a parent someone else could
  * control, removed without following links even where the target took its
