@@ -39,6 +39,11 @@ like "$("$SANDBOX_RUN" --help | tail -1)" "^Report bugs to: $bugs$" "--help ends
 cited=$(grep -rlE --exclude=licence.t '\b(DESIGN|STYLE)\.md\b' "$dist" | sed "s|^$dist/||")
 is "$cited" "" "no distributed file cites DESIGN.md or STYLE.md"
 
+# Every C source and header carries its licence in an SPDX line.
+untagged=$(find "$dist" -name '*.[ch]' -exec grep -L 'SPDX-License-Identifier: GPL-2.0-or-later' {} + |
+	sed "s|^$dist/||")
+is "$untagged" "" "every distributed C file names its licence (SPDX-License-Identifier)"
+
 # Every relative link of the Markdown documents names a distributed file.
 missing=
 while IFS= read -r doc; do
