@@ -94,6 +94,10 @@ void limits_watch_fds(const struct limits_watch *w, struct pollfd *pfd);
  * ended a process, else NULL. The timeout kills the target's tree. */
 char *limits_watch_event(struct limits_watch *w, const struct pollfd *pfd);
 /* The target has exited: the wall clock no longer runs for it. */
+/* The line that names the file-size limit when it ended the target (on
+ * kernels that tell a non-parent how a process ended), else NULL. */
+char *limits_exit_line(const struct limits_watch *w, const struct limits *l, int pidfd);
+
 void limits_watch_target_gone(struct limits_watch *w);
 
 #endif

@@ -588,6 +588,11 @@ static void summarize(struct sup *s)
 static void target_exited(struct sup *s)
 {
 	limits_watch_target_gone(&s->limits);
+	char *ended = limits_exit_line(&s->limits, &s->p->limits, s->pidfd);
+	if (ended) {
+		report(s, s->target, ended);
+		free(ended);
+	}
 	summarize(s);
 	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null >= 0) {
@@ -710,8 +715,8 @@ static void serve(struct sup *s)
 			pfd[1].fd = -1;
 		}
 	}
-	if (!s->target_gone)
-		summarize(s);
+	if (!s->target_gone) /* it ended with the last sandboxed process */
+		target_exited(s);
 }
 
 /* Keep stderr for reports; nothing else of the pipeline may stay open here,

@@ -102,9 +102,18 @@ for runner in $(runners); do
 	out=$(tap_tmp)
 	chmod 777 "$out"
 	fsize=$(limited zcat fsize 'file-size = 1M')
-	$runner "$SANDBOX_RUN" -p "$fsize" zcat bomb.gz > "$out/zeros" 2>/dev/null
+	$runner "$SANDBOX_RUN" -p "$fsize" zcat bomb.gz > "$out/zeros" 2>"$out/err"
 	is "$?" 153 "$runner: zcat > FILE: file-size ends it with SIGXFSZ (128+25)"
 	is "$(stat -c %s "$out/zeros")" 1048576 "$runner: ... with the file at the limit, 1M"
+	# The supervisor learns how the target ended from its pidfd from 6.15 on.
+	# It writes once the shell has reaped the target, so it may come after.
+	if [ "$(printf '%s\n' 6.15 "$(uname -r)" | sort -V | head -n 1)" = 6.15 ]; then
+		for _ in $(seq 40); do grep -q 'file-size limit' "$out/err" && break; sleep 0.05; done
+		like "$(cat "$out/err")" "^sandbox-run: zcat: stopped when a file it wrote reached the file-size limit \(\[limits\] file-size = 1M in $(origin "$fsize" 2)\)$" \
+			"$runner: ... and the line names the limit and the file that sets it"
+	else
+		skip "$runner: ... the line naming the limit" "kernel $(uname -r): no PIDFD_INFO_EXIT before 6.15"
+	fi
 
 	# A default of sandbox-run.conf, for a profile without [limits].
 	conf=$home/conf.$runner
