@@ -13,6 +13,7 @@ if [ ! -f "$CORPUS/SOURCES" ]; then
 	echo "1..0 # SKIP the external corpus is not at $CORPUS (shared/corpora/external beside the source tree)"
 	exit 0
 fi
+CORPUS=$(cd "$CORPUS" && pwd -P)
 # The report mode that also names refused file accesses.
 if "$SANDBOX_RUN" --help 2>/dev/null | grep -q -- '--diagnose'; then
 	SR_ARGS="$SR_ARGS --diagnose"
@@ -25,18 +26,22 @@ export SOURCE_DATE_EPOCH=1700000000
 # Inputs that fail are named, up to this many per tool.
 CORPUS_SHOW=${CORPUS_SHOW:-5}
 
-# corpus_set NAME: the files of SOURCES set NAME (its directory, narrowed
-# by the patterns in parentheses after it, if any), sorted, NUL-separated.
+# A set is named by the first field of its SOURCES line: its directory,
+# and the patterns in parentheses after it when several sets share one
+# ("compressed (zstd-*)").
+corpus_lines() { sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$CORPUS/SOURCES"; }
+corpus_sets() { corpus_lines | sed -e 's/[[:space:]]*|.*//'; }
+
+# corpus_set NAME: the files of the set NAME (a whole first field), or of
+# every set in directory NAME; sorted, NUL-separated.
 corpus_set() {
-	local name=$1 line dir pats p
+	local name=$1 line key dir pats p
 	while IFS= read -r line; do
-		case $line in '#'* | '') continue ;; esac
-		line=${line%%|*}
-		dir=${line%% (*}
-		dir=${dir%"${dir##*[! ]}"}
-		[ "$dir" = "$name" ] || continue
+		key=${line%%|*} key=${key%"${key##*[! ]}"}
+		dir=${key%% (*}
+		[ "$key" = "$name" ] || [ "$dir" = "$name" ] || continue
 		pats=
-		case $line in *'('*')'*) pats=${line#*(} pats=${pats%%)*} ;; esac
+		case $key in *'('*')'*) pats=${key#*(} pats=${pats%%)*} ;; esac
 		if [ -z "$pats" ]; then
 			find "$CORPUS/$dir" -type f -print0
 		else
@@ -44,7 +49,7 @@ corpus_set() {
 				find "$CORPUS/$dir" -maxdepth 1 -type f -name "$p" -print0
 			done
 		fi
-	done <"$CORPUS/SOURCES" | sort -zu
+	done < <(corpus_lines) | sort -zu
 }
 
 # corpus_pick NAME PATTERN...: the files of set NAME whose names match one
@@ -65,12 +70,11 @@ corpus_pick() {
 corpus_sets_listed() {
 	local line name want got
 	while IFS= read -r line; do
-		case $line in '#'* | '') continue ;; esac
-		name=${line%%|*} name=${name%% (*} name=${name%"${name##*[! ]}"}
+		name=${line%%|*} name=${name%"${name##*[! ]}"}
 		want=${line##*|} want=${want// /}
 		got=$(corpus_set "$name" | tr -cd '\0' | wc -c)
 		is "$got" "$want" "corpus set $name: the $want files SOURCES lists"
-	done <"$CORPUS/SOURCES"
+	done < <(corpus_lines)
 }
 
 # Both runs of an input work in the same directory, outside /tmp (which
@@ -79,14 +83,20 @@ CORPUS_CWD=$(tap_home)/run
 
 # corpus_run HOW PREFIX CMD...: run CMD (alone, or sandboxed when HOW is
 # got) in the empty directory $CORPUS_CWD as $RUN; PREFIX.out, .err, .rc,
-# and PREFIX.d: what it left in the directory.
+# and PREFIX.d: what it left in the directory. CORPUS_PIPE=1: standard
+# output is a pipe (less), else a file.
 corpus_run() {
 	local how=$1 prefix=$2
 	shift 2
 	rm -rf "$CORPUS_CWD" "$prefix.d"
 	mkdir -m 777 "$CORPUS_CWD"
 	if [ "$how" = got ]; then set -- "$SANDBOX_RUN" $SR_ARGS "$@"; fi
-	(cd "$CORPUS_CWD" && $RUN "$@" >"$prefix.out" 2>"$prefix.err" </dev/null)
+	if [ "${CORPUS_PIPE:-0}" = 1 ]; then # standard output a pipe
+		(cd "$CORPUS_CWD" && $RUN "$@" 2>"$prefix.err" </dev/null | cat >"$prefix.out"
+			exit "${PIPESTATUS[0]}")
+	else
+		(cd "$CORPUS_CWD" && $RUN "$@" >"$prefix.out" 2>"$prefix.err" </dev/null)
+	fi
 	echo $? >"$prefix.rc"
 	mv "$CORPUS_CWD" "$prefix.d"
 }
@@ -152,9 +162,9 @@ corpus_one() {
 # corpus_compare DESC MIN BATCH CMD... -- INPUT...: CMD INPUT, alone and
 # sandboxed, for each input (BATCH 1) or BATCH inputs at a time (a batch
 # that differs is run again one input at a time, to name the inputs); one
-# TAP line; at least MIN inputs.
+# TAP line; at least MIN inputs. See corpus_cmd for "{}" and CORPUS_OPTS.
 corpus_compare() {
-	local desc=$1 min=$2 batch=$3 cmd=() bad=0 n left=() i j s
+	local desc=$1 min=$2 batch=$3 cmd=() bad=0 n left=() i j s line
 	shift 3
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do cmd+=("$1"); shift; done
 	shift
@@ -162,12 +172,14 @@ corpus_compare() {
 	local inputs=("$@")
 	for ((i = 0; i < n; i += batch)); do
 		s=0
-		corpus_one "${cmd[@]}" "${inputs[@]:i:batch}" || s=$?
+		mapfile -t line < <(corpus_cmd "${inputs[@]:i:batch}")
+		corpus_one "${line[@]}" || s=$?
 		[ "$s" = 0 ] && continue
 		if [ "$batch" -gt 1 ]; then
 			for ((j = i; j < i + batch && j < n; j++)); do
 				s=0
-				corpus_one "${cmd[@]}" "${inputs[j]}" || s=$?
+				mapfile -t line < <(corpus_cmd "${inputs[j]}")
+				corpus_one "${line[@]}" || s=$?
 				corpus_tally "$s" "${inputs[j]}"
 			done
 		else
@@ -180,6 +192,19 @@ corpus_compare() {
 	else
 		is "$bad" 0 "$desc: $n corpus inputs ($RUN_NAME), same output and files, nothing reported"
 	fi
+}
+
+# corpus_cmd INPUT... (inside corpus_compare): the command line for these
+# inputs, one word a line (words have no newline): CMD with "{}" replaced by the input (one input
+# a run), or CMD, the words CORPUS_OPTS (a function) prints for the input,
+# and the inputs.
+corpus_cmd() {
+	local w placed=0
+	for w in "${cmd[@]}"; do
+		if [ "$w" = "{}" ]; then echo "$1"; placed=1; else echo "$w"; fi
+	done
+	[ -z "${CORPUS_OPTS:-}" ] || "$CORPUS_OPTS" "$1"
+	[ "$placed" = 1 ] || printf '%s\n' "$@"
 }
 
 # corpus_tally STATUS INPUT (inside corpus_compare): count and show.
@@ -210,3 +235,4 @@ corpus_runners() {
 	if [ "$(id -u)" = 0 ]; then echo "root nobody"; else id -un; fi
 }
 [ "$(id -u)" = 0 ] || RUN_NAME=$(id -un)
+
