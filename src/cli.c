@@ -26,6 +26,7 @@ enum opt_id {
 	OPT_VERSION,
 	OPT_OPTION_NAMES,
 	OPT_PRINT_KEYS,
+	OPT_DIAGNOSE,
 };
 
 struct option_def {
@@ -52,6 +53,8 @@ static const struct option_def options[] = {
 	  "run COMMAND permissively and write (or merge into) a profile draft" },
 	{ "on-violation", OPT_ON_VIOLATION, required_argument, "MODE",
 	  "deny, kill or report: override the profile's on-violation" },
+	{ "diagnose", OPT_DIAGNOSE, no_argument, NULL,
+	  "on-violation = report for this run: report denied calls and refused files" },
 	{ "log", OPT_LOG, required_argument, "TARGET",
 	  "where denial reports go: stderr, syslog, both or none" },
 	{ "config", OPT_CONFIG, required_argument, "FILE",
@@ -114,6 +117,7 @@ static void apply_option(struct cli *c, int id)
 	case OPT_NO_SANDBOX: c->no_sandbox = true; break;
 	case OPT_ON_VIOLATION: c->on_violation = optarg; break;
 	case OPT_LOG: c->log = optarg; break;
+	case OPT_DIAGNOSE: c->diagnose = true; break;
 	case OPT_CONFIG: c->config = optarg; break;
 	case OPT_OPTION_NAMES:
 		cli_print_option_names();
@@ -123,6 +127,18 @@ static void apply_option(struct cli *c, int id)
 		/* getopt already said what was wrong. */
 		die("try 'sandbox-run --help'");
 	}
+}
+
+/* --diagnose is on-violation = report, which the filter and supervisor
+ * turn into file-refusal reports too (pathcheck.h). */
+static void diagnose_mode(struct cli *c)
+{
+	if (!c->diagnose)
+		return;
+	if (c->on_violation && strcmp(c->on_violation, "report") != 0)
+		die("--diagnose and --on-violation=%s exclude each other: --diagnose reports "
+		    "and lets calls through (on-violation = report); give one", c->on_violation);
+	c->on_violation = "report";
 }
 
 static bool needs_command(enum cli_mode m)
@@ -140,6 +156,7 @@ struct cli cli_parse(int argc, char **argv)
 	int id;
 	while ((id = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
 		apply_option(&c, id);
+	diagnose_mode(&c);
 	c.args = argv + optind;
 	c.nargs = argc - optind;
 	if (needs_command(c.mode) && c.nargs == 0)

@@ -24,6 +24,7 @@ struct cli {
 	const char *on_violation; /* --on-violation=MODE */
 	const char *log;          /* --log=TARGET */
 	bool no_sandbox;
+	bool diagnose;            /* --diagnose: on-violation = report for this run */
 	char **args; /* COMMAND [ARG]... or, for --check, FILE... */
 	int nargs;
 };

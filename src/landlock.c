@@ -73,9 +73,21 @@ static long ll_add_rule(int fd, int type, const void *attr)
 	return syscall(__NR_landlock_add_rule, fd, type, attr, 0);
 }
 
-static long ll_restrict_self(int fd)
+/* ABI 7: the kernel logs denials (to audit, when it is enabled) only until
+ * the restricted process execs, that is never for the target, unless asked
+ * to log those after it too. */
+#define LL_RESTRICT_SELF_LOG_NEW_EXEC_ON (1U << 1)
+
+static long ll_restrict_self(int fd, uint32_t flags)
 {
-	return syscall(__NR_landlock_restrict_self, fd, 0);
+	return syscall(__NR_landlock_restrict_self, fd, flags);
+}
+
+/* on-violation = report asks for every refusal to be visible: there the
+ * kernel's own record of the target's, besides the supervisor's guess. */
+static uint32_t restrict_flags(const struct policy *p, int abi)
+{
+	return p->on_violation == VIOLATION_REPORT && abi >= 7 ? LL_RESTRICT_SELF_LOG_NEW_EXEC_ON : 0;
 }
 
 int landlock_abi(void)
@@ -286,7 +298,7 @@ void landlock_restrict(const struct policy *p, struct landlock_ruleset *rs)
 {
 	if (rs->fd < 0)
 		return;
-	if (ll_restrict_self(rs->fd) < 0)
+	if (ll_restrict_self(rs->fd, restrict_flags(p, rs->abi)) < 0)
 		die("landlock: cannot restrict: %s", strerror(errno));
 	close(rs->fd);
 	rs->fd = -1;

@@ -28,6 +28,7 @@ src_libsandbox_a_SOURCES = \
 	src/siphash.c src/siphash.h \
 	src/supervisor.c src/supervisor.h \
 	src/broker.c src/broker.h \
+	src/pathcheck.c src/pathcheck.h \
 	src/pidfd.h \
 	src/tmpdir.c src/tmpdir.h \
 	src/ipc.c src/ipc.h \

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bpfcompile.h"
+#include "pathcheck.h"
 #include "promises.h"
 #include "sysrule.h"
 
@@ -244,6 +245,28 @@ static void exec_rule(struct ruleset *rs)
 	r->cmp[2] = (struct scmp_arg_cmp){ 2, SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_ENVP), 0 };
 }
 
+/* on-violation = report: the calls Landlock judges by path go to the
+ * supervisor even where the policy allows them, so that it can report the
+ * files Landlock will refuse (pathcheck.h) before it lets them go on. The
+ * launcher's own execve stays allowed: the supervisor takes the listener
+ * only once that exec has happened. Deny and kill filters are untouched. */
+static bool launchers_exec(const struct rule *r)
+{
+	return r->ncond == 3 && r->cmp[0].datum_a == bpf_placeholder(PH_EXEC_PATH);
+}
+
+static void diagnose_rules(struct ruleset *rs, const struct policy *p)
+{
+	if (p->on_violation != VIOLATION_REPORT || !p->landlock_abi)
+		return; /* without Landlock, no file is refused */
+	size_t kept = 0;
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->v[i].action != SCMP_ACT_ALLOW || !pathcheck_call(rs->v[i].nr) ||
+		    launchers_exec(&rs->v[i]))
+			rs->v[kept++] = rs->v[i];
+	rs->n = kept;
+}
+
 static uint32_t denial_action(const struct policy *p, bool supervised)
 {
 	if (supervised)
@@ -261,6 +284,7 @@ static void policy_rules(struct ruleset *rs, const void *arg)
 	exec_rule(rs);
 	refuse_rules(rs, p);
 	quiet_rules(rs, p);
+	diagnose_rules(rs, p);
 }
 
 /* Everything policy_rules reads, as text: the cache's name for the rules.

@@ -29,6 +29,7 @@
 
 #include "broker.h"
 #include "fdpass.h"
+#include "pathcheck.h"
 #include "caps.h"
 #include "decode.h"
 #include "pidfd.h"
@@ -364,6 +365,61 @@ static void deny(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
 		kill_caller(s, req, tgid, sig);
 }
 
+/* ---- file refusals (on-violation = report; pathcheck.h) ---- */
+
+/* "prog[PID]", " thread TID", " (running EXE)": who made the call. */
+static void caller_name(const struct sup *s, const struct seccomp_notif *req, pid_t tgid,
+			char *who, size_t size)
+{
+	char exe[128];
+	int n = snprintf(who, size, "%s[%d]", s->p->program, (int)tgid);
+	if (tgid != (pid_t)req->pid)
+		n += snprintf(who + n, size - (size_t)n, " thread %d", (int)req->pid);
+	if (running_program(tgid, exe, sizeof exe) && strcmp(exe, s->p->program) != 0 &&
+	    !ends_with_name(s->target_exe, exe))
+		snprintf(who + n, size - (size_t)n, " (running %s)", exe);
+}
+
+/* A granted call that takes a path: reported, once per access and path,
+ * when Landlock will refuse the file; it goes on either way, and Landlock
+ * decides. */
+static void check_file_access(struct sup *s, const struct seccomp_notif *req, pid_t tgid)
+{
+	struct path_refusal r;
+	if (!pathcheck_refused(s->p, (pid_t)req->pid, req->data.nr,
+			       (const uint64_t *)req->data.args, &r) ||
+	    seccomp_notify_id_valid(s->listener, req->id) != 0)
+		return; /* what was read from a pid that exited may be someone else's */
+	char *what = xasprintf("%s %s", pathcheck_access_name(&r), r.path);
+	char *key = xstrjoin("file: ", what, NULL);
+	struct seen *seen = remember(s, key);
+	free(key);
+	if (seen && seen->count == 0) {
+		char who[256], why[PATH_MAX + 512];
+		seen->count = 1; /* never summed up: a file is named once */
+		caller_name(s, req, tgid, who, sizeof who);
+		pathcheck_remedy(s->p, &r, why, sizeof why);
+		char *line = xasprintf("%s: Landlock refuses %s (%s): %s", who, what, r.call, why);
+		report(s, tgid, line);
+		free(line);
+	} else if (!seen) {
+		s->dropped++;
+	}
+	free(what);
+}
+
+/* Whether the call is one the filter sent only for that check. */
+static bool checked_and_continued(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
+				  struct seccomp_notif_resp *resp)
+{
+	if (s->p->on_violation != VIOLATION_REPORT || !pathcheck_call(req->data.nr) ||
+	    !policy_grants_call(s->p, req->data.nr, (const uint64_t *)req->data.args, tgid))
+		return false;
+	check_file_access(s, req, tgid);
+	*resp = (struct seccomp_notif_resp){ .id = req->id, .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
+	return true;
+}
+
 /* One notification: the broker's to serve, or a denial. Returns whether
  * resp is still to be sent (a descriptor the broker installed answered the
  * call already). */
@@ -375,6 +431,12 @@ static bool handle(struct sup *s, const struct seccomp_notif *req, struct seccom
 		? broker_handle(&s->broker, req, tgid, resp, why, sizeof why) : BROKER_NOT_MINE;
 	if (a == BROKER_SENT)
 		return false;
+	/* What the broker leaves to the kernel is checked like the rest. */
+	if (a == BROKER_RESPOND && (resp->flags & SECCOMP_USER_NOTIF_FLAG_CONTINUE) &&
+	    s->p->on_violation == VIOLATION_REPORT)
+		check_file_access(s, req, tgid);
+	if (a == BROKER_NOT_MINE && checked_and_continued(s, req, tgid, resp))
+		return true;
 	if (a != BROKER_RESPOND)
 		deny(s, req, tgid, resp, a == BROKER_REFUSED ? why : NULL);
 	return true;
@@ -617,6 +679,8 @@ static void __attribute__((noreturn)) supervisor_main(int listener)
 	struct sup s = { .p = p, .target = start.target, .pidfd = -1, .req = start.req,
 			 .resp = start.resp,
 			 .target_exe = realpath(p->target, NULL) };
+	if (p->on_violation == VIOLATION_REPORT)
+		pathcheck_prepare(p, start.target);
 	int tmpdir_lock = p->tmpdir_fd;
 	s.listener = detach_fds(listener, &tmpdir_lock);
 	s.pidfd = (int)syscall(SYS_pidfd_open, s.target, 0);

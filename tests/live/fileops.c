@@ -5,7 +5,9 @@
  * Reads each IN (lists it when it is a directory), writes each OUT (an OUT
  * with %d is a pattern: page 1 and 2 are written), then tries the paths of
  * $ALSO_READ and $ALSO_WRITE (colon lists), which are NOT on the command
- * line and so never declared. One line per attempt: "read PATH: ok" or
+ * line and so never declared, and $READ_AT_NAME relative to a descriptor
+ * of the directory $READ_AT (opened O_PATH, which Landlock does not check:
+ * only the openat through it is). One line per attempt: "read PATH: ok" or
  * "read PATH: EACCES". Exit 0, or 2 for a usage error. */
 #include <dirent.h>
 #include <errno.h>
@@ -74,6 +76,20 @@ static void try_list(const char *env, void (*fn)(const char *))
 	free(copy);
 }
 
+static void try_read_at(void)
+{
+	const char *dir = getenv("READ_AT"), *name = getenv("READ_AT_NAME");
+	if (!dir || !name)
+		return;
+	int at = open(dir, O_PATH | O_DIRECTORY);
+	int fd = at < 0 ? -1 : openat(at, name, O_RDONLY);
+	result("readat", name, fd < 0 ? errno : 0);
+	if (fd >= 0)
+		close(fd);
+	if (at >= 0)
+		close(at);
+}
+
 int main(int argc, char **argv)
 {
 	int opt;
@@ -88,5 +104,6 @@ int main(int argc, char **argv)
 		try_read(argv[i]);
 	try_list("ALSO_READ", try_read);
 	try_list("ALSO_WRITE", try_write);
+	try_read_at();
 	return 0;
 }

@@ -28,6 +28,7 @@ live_tests = \
 	tests/live/filter-cache.t \
 	tests/live/refuse.t \
 	tests/live/tmpdir.t \
-	tests/live/old-abi.t
+	tests/live/old-abi.t \
+	tests/live/diagnose.t
 TESTS += $(live_tests)
 EXTRA_DIST += $(live_tests) tests/live/fileops.ini tests/live/sh.ini

@@ -11,7 +11,8 @@
  *   - a call nothing granted names, and every number from 512 on, gets the
  *     denial action;
  *   - the launcher's own execve passes with its exact pointers only;
- *   - with on-violation = report, the keyring calls get EPERM;
+ *   - with on-violation = report, the keyring calls get EPERM, and the
+ *     calls Landlock judges by path go to the supervisor (pathcheck.h);
  *   - calls with argument conditions are decided by them (a table);
  *   - every call allowed whole is allowed by number and architecture
  *     alone, so the kernel's action cache allows it without running the
@@ -41,6 +42,7 @@
 
 #include "../../src/bpfcompile.h"
 #include "../../src/filtercache.h"
+#include "../../src/pathcheck.h"
 #include "../../src/promises.h"
 #include "../../src/seccomp.h"
 #include "bpfrun.h"
@@ -62,6 +64,13 @@ static uint32_t quiet_errno(int nr)
 		if (quiet_at(i)->nr == nr)
 			return (uint32_t)quiet_at(i)->err;
 	return 0;
+}
+
+/* Under on-violation = report the calls Landlock judges by path go to the
+ * supervisor, granted or not, for its file check (pathcheck.h). */
+static bool to_pathcheck(const struct policy *p, int nr)
+{
+	return p->on_violation == VIOLATION_REPORT && p->landlock_abi && pathcheck_call(nr);
 }
 
 /* What the catalogue says of nr under policy p (independently of how
@@ -93,6 +102,8 @@ static bool known(const struct policy *p, int nr, enum granted *g)
 			k = true;
 			*g = WHOLE;
 		}
+	if (to_pathcheck(p, nr))
+		*g = NONE;
 	return k;
 }
 
@@ -223,6 +234,7 @@ static void check_conditions(const char *what, const struct policy *p,
 			d.args[j] = c->arg[j] == SELF ? (uint64_t)getpid() : c->arg[j];
 		bool holds = c->allowed && p->promise[promise_lookup(c->promise)];
 		holds |= c->unless && p->promise[promise_lookup(c->unless)];
+		holds &= !to_pathcheck(p, d.nr);
 		uint32_t want = holds ? SECCOMP_RET_ALLOW : deny;
 		uint32_t got = bpf_run(prog, &d, false, NULL);
 		if (got != want && wrong++ == 0)
@@ -499,6 +511,12 @@ int main(void)
 	 * their own, in front of the supervisor. */
 	p.on_violation = VIOLATION_REPORT;
 	check_policy("stdio rpath, report", &p, SECCOMP_RET_USER_NOTIF, true);
+	/* execve granted whole goes to the supervisor too, but the launcher's
+	 * own must still pass: the supervisor takes the listener after it. */
+	grant(&p, "wpath");
+	grant(&p, "cpath");
+	grant(&p, "exec");
+	check_policy("stdio rpath wpath cpath exec, report", &p, SECCOMP_RET_USER_NOTIF, true);
 
 	/* An allow line naming a call outside the catalogue: it leaves the
 	 * ENOSYS set and is allowed. */
