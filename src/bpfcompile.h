@@ -18,7 +18,7 @@
 #include "filtercache.h"
 #include "sysrule.h"
 
-enum placeholder { PH_PID, PH_EXEC_PATH, PH_EXEC_ARGV, PH_EXEC_ENVP, N_PH };
+enum placeholder { PH_PID, PH_EXEC_PATH, PH_EXEC_ARGV, PH_EXEC_ENVP, PH_UID, PH_GID, N_PH };
 
 /* The 64-bit value a rule compares with to mean placeholder ph. */
 uint64_t bpf_placeholder(enum placeholder ph);

@@ -32,7 +32,7 @@ bool sys_rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self)
 {
 	for (unsigned i = 0; i < r->ncond; i++) {
 		const struct sys_cond *c = &r->cond[i];
-		uint64_t want = c->value == VALUE_SELF_PID ? (uint64_t)self : c->value;
+		uint64_t want = value_of_self(c->value, (uint64_t)self);
 		bool holds = c->op == COND_EQ ? args[c->arg] == want
 					      : (args[c->arg] & c->mask) == want;
 		if (!holds)

@@ -181,7 +181,7 @@ static bool rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t sel
 	for (unsigned i = 0; i < r->ncond; i++) {
 		const struct sys_cond *c = &r->cond[i];
 		uint64_t v = args[c->arg];
-		uint64_t want = c->value == VALUE_SELF_PID ? (uint64_t)self : c->value;
+		uint64_t want = value_of_self(c->value, (uint64_t)self);
 		if (c->op == COND_EQ ? v != want : (v & c->mask) != c->value)
 			return false;
 	}

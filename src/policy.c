@@ -248,11 +248,39 @@ static bool is_dir(const char *path)
  * = tree, with all beneath it. With self, Landlock grants it nothing (a
  * right on a directory holds beneath it too): the broker opens exactly that
  * directory when the target asks to list it. */
+/* companion-inputs: readelf and objdump follow .gnu_debuglink to NAME.debug
+ * beside the input or in its .debug directory. The names come from the
+ * profile and the command line, never from the input, which nothing
+ * parses before confinement; a companion that does not exist is skipped. */
+static void add_companions(const struct policy_input *in, struct policy *p, const char *path)
+{
+	const struct strlist *l = &in->profile->companion_inputs;
+	const char *base = path_base(path);
+	int dirlen = (int)(base - path);
+	for (size_t i = 0; i < l->n; i++) {
+		const char *pct = strchr(l->item[i], '%');
+		if (!pct)
+			continue; /* --check says so */
+		char *name = xasprintf("%.*s%.*s%s%s", dirlen, path, (int)(pct - l->item[i]),
+				       l->item[i], base, pct + 1);
+		struct stat st;
+		if (stat(name, &st) == 0 && S_ISREG(st.st_mode)) {
+			char *why = xstrjoin("companion of declared input ", path, " (",
+					     l->origin[i], ")", NULL);
+			add_grant(p, name, ACC_READ_FILE, why);
+			free(why);
+		}
+		free(name);
+	}
+}
+
 static void add_input(const struct policy_input *in, struct policy *p, const char *path,
 		      const char *why)
 {
 	if (!is_dir(path)) {
 		add_grant(p, path, ACC_READ_FILE, why);
+		if (in->profile->companion_inputs.n)
+			add_companions(in, p, path);
 	} else if (in->profile->directory_operands == DIR_TREE) {
 		add_grant(p, path, ACC_READ, why);
 	} else {

@@ -47,6 +47,7 @@ static const struct ini_key profile_keys[] = {
 	{ "arguments", "derived-outputs", INI_LIST, P(derived_outputs), NULL, "FLAG:OPTION:SUFFIX: with FLAG, OPTION's file name + SUFFIX is written here" },
 	{ "arguments", "output-promises", INI_LIST, P(output_promises), NULL, "promises granted only when the command line declares an output" },
 	{ "arguments", "option-promises", INI_LIST, P(option_promises), NULL, "OPTION:PROMISE: the promise is granted only when OPTION is given" },
+	{ "arguments", "companion-inputs", INI_LIST, P(companion_inputs), NULL, "files beside each input file, % its name (%.debug), readable when present" },
 };
 #define N_KEYS (sizeof profile_keys / sizeof profile_keys[0])
 
@@ -336,6 +337,15 @@ int profile_validate(const struct profile *p, struct strlist *errors)
 			   p->derived_outputs.origin[i], p->derived_outputs.item[i]);
 		n++;
 	}
+	for (size_t i = 0; i < p->companion_inputs.n; i++) {
+		const char *e = p->companion_inputs.item[i], *pct = strchr(e, '%');
+		if (pct && !strchr(pct + 1, '%') && e[0] != '/' && !strstr(e, ".."))
+			continue;
+		add_errorf(errors, "%s: companion-inputs entry \"%s\" is not a name relative to "
+			   "the input's directory with one %% for the input's name (%%.debug)",
+			   p->companion_inputs.origin[i], e);
+		n++;
+	}
 	n += sysrule_validate(&p->allow, errors);
 	n += sysrule_validate_refused(&p->refuse, errors);
 	n += validate_ports(&p->connect_tcp, errors);
@@ -352,7 +362,7 @@ void profile_free(struct profile *p)
 				    &p->options_with_value, &p->input_options, &p->output_options,
 				    &p->input_list_options, &p->derived_outputs,
 				    &p->output_promises, &p->option_promises, &p->standard_outputs,
-				    &p->refused_outputs };
+				    &p->refused_outputs, &p->companion_inputs };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 }

@@ -44,6 +44,8 @@ struct profile {
 	struct strlist standard_outputs; /* globs: output values meaning stdout (gs's %stdout) */
 	struct strlist refused_outputs;  /* globs: output values refused (gs's %pipe%, |cmd) */
 	struct strlist option_promises; /* "OPTION:PROMISE": granted with OPTION */
+	/* "%.debug": files beside each declared input, % its name, read too */
+	struct strlist companion_inputs;
 };
 
 /* Finds the profile for NAME (or the --profile argument), honouring the

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <asm/termbits.h> /* struct termios2, for TCGETS2 */
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -22,6 +23,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <linux/netlink.h>
+#include <linux/seccomp.h>
 #include <netinet/in.h> /* SOL_IP, IP_RECVERR, IPV6_RECVERR */
 
 #include "util.h"
@@ -83,6 +85,19 @@ _Static_assert(RLIMIT_CORE == 4 && RLIM_NLIMITS == 16, "the RLIM_ masks leave ou
 #ifndef PR_SET_VMA
 #define PR_SET_VMA 0x53564d41
 #endif
+/* Flags of a further filter that only narrow: synchronising the process's
+ * threads to it (TSYNC, TSYNC_ESRCH) and logging its answers (LOG). Not
+ * SPEC_ALLOW (turns off the speculative store bypass mitigation) and
+ * not NEW_LISTENER (nor WAIT_KILLABLE_RECV, which goes with it): where
+ * two filters both answer USER_NOTIF, the kernel notifies the newer
+ * filter's listener, so a target holding one would receive the calls our
+ * filter sends to the supervisor and could let them CONTINUE. */
+#ifndef SECCOMP_FILTER_FLAG_TSYNC_ESRCH
+#define SECCOMP_FILTER_FLAG_TSYNC_ESRCH (1u << 4) /* Linux 5.7 */
+#endif
+#define SECCOMP_NARROWING_FLAGS                                                              \
+	(SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_LOG | SECCOMP_FILTER_FLAG_TSYNC_ESRCH)
+#define SECCOMP_OTHER_FLAGS (0xffffffffu & ~SECCOMP_NARROWING_FLAGS)
 #ifndef MFD_NOEXEC_SEAL
 #define MFD_NOEXEC_SEAL 0x0008u /* Linux 6.3 */
 #endif
@@ -162,6 +177,18 @@ static const struct sys_rule stdio_rules[] = {
 	PRCTL(PR_SET_NO_NEW_PRIVS), PRCTL(PR_GET_SECCOMP), PRCTL(PR_SET_VMA),
 	PRCTL(PR_GET_PDEATHSIG), PRCTL(PR_SET_PDEATHSIG), PRCTL(PR_GET_TIMERSLACK),
 	PRCTL(PR_GET_THP_DISABLE), PRCTL(PR_GET_KEEPCAPS), PRCTL(PR_GET_CHILD_SUBREAPER),
+	/* Restricting itself further (xz 5.6 applies Landlock to itself). A
+	 * Landlock domain stacks on ours and can only take rights away; a
+	 * further seccomp filter (or strict mode) cannot loosen ours either:
+	 * the kernel runs every filter on every call and the strictest answer
+	 * wins. Any operation, but not with a listener of its own or
+	 * SPEC_ALLOW (SECCOMP_OTHER_FLAGS above says why), except as a probe
+	 * with no filter (NULL), which only gets EFAULT: libseccomp probes
+	 * each flag so. no_new_privs, which a filter needs, is set. */
+	SYS(landlock_create_ruleset), SYS(landlock_add_rule), SYS(landlock_restrict_self),
+	SYS1(seccomp, MASKED(1, SECCOMP_OTHER_FLAGS, 0), "flags TSYNC, TSYNC_ESRCH, LOG only"),
+	SYS1(seccomp, EQ(2, 0), "any flag as a probe, without a filter (NULL)"),
+	PRCTL(PR_SET_SECCOMP),
 };
 
 /* Read-only file access; Landlock decides which files. */
@@ -238,6 +265,12 @@ static const struct sys_rule tty_rules[] = {
 	IOCTL(TCSETSF2), IOCTL(TIOCSWINSZ), IOCTL(TIOCSPGRP), IOCTL(TCFLSH), IOCTL(TCXONC),
 	IOCTL(TCSBRK), IOCTL(TIOCGSID), IOCTL(TIOCOUTQ), IOCTL(TIOCGPTN), IOCTL(TIOCSPTLCK),
 	IOCTL(TIOCGPTPEER),
+	/* ncurses 6.5 (Debian 13: less) sets the file-system ids to the real
+	 * ones around each file it opens: its own ids, which change nothing. */
+	SYS1(setfsuid, EQ(0, VALUE_SELF_UID), "to its own user id (changes nothing)"),
+	SYS1(setfsgid, EQ(0, VALUE_SELF_GID), "to its own group id (changes nothing)"),
+	SYS1(setfsuid32, EQ(0, VALUE_SELF_UID), "to its own user id (changes nothing)"),
+	SYS1(setfsgid32, EQ(0, VALUE_SELF_GID), "to its own group id (changes nothing)"),
 };
 
 /* sendto with an address: a socket it creates can reach addresses anyway. */
@@ -409,10 +442,6 @@ static const struct never_rule never[] = {
 	NEVER(sethostname, "system administration"), NEVER(setdomainname, "system administration"),
 	NEVER(lookup_dcookie, "kernel attack surface"), NEVER(uselib, "obsolete loader call"),
 	NEVER(modify_ldt, "kernel attack surface"), NEVER(fanotify_init, "watches the whole system"),
-	NEVER(seccomp, "filters are set by sandbox-run"),
-	NEVER(landlock_create_ruleset, "rulesets are set by sandbox-run"),
-	NEVER(landlock_add_rule, "rulesets are set by sandbox-run"),
-	NEVER(landlock_restrict_self, "rulesets are set by sandbox-run"),
 	NEVER(process_madvise, "acts on other processes"),
 	NEVER(pidfd_open, "acts on other processes"), NEVER(pidfd_send_signal, "acts on other processes"),
 	NEVER(capset, "capabilities are dropped by sandbox-run"),
@@ -432,6 +461,7 @@ static const char *const never_by_condition[] = {
 	"personality other than a query",
 	"memfd_create without MFD_NOEXEC_SEAL (a file-less exec)",
 	"fcntl F_SETOWN, prctl options not listed",
+	"seccomp filters with a listener (NEW_LISTENER) or SPEC_ALLOW",
 	"setpriority, prlimit64, sched_set* of another process",
 	"RLIMIT_CORE set by setrlimit or prlimit64 (core files escape Landlock)",
 };
@@ -450,6 +480,17 @@ static const struct quiet_rule quiet[] = {
 	QUIET(llistxattr, ENOTSUP, "extended attributes not supported"),
 };
 #define N_QUIET (sizeof quiet / sizeof quiet[0])
+
+uint64_t value_of_self(uint64_t value, uint64_t self_pid)
+{
+	if (value == VALUE_SELF_PID)
+		return self_pid;
+	if (value == VALUE_SELF_UID)
+		return (uint64_t)getuid();
+	if (value == VALUE_SELF_GID)
+		return (uint64_t)getgid();
+	return value;
+}
 
 size_t promise_count(void) { return N_PROMISES; }
 const struct promise *promise_at(size_t i) { return &promises[i]; }

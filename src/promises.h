@@ -13,6 +13,12 @@
 #define NR_BY_NAME INT_MIN
 /* Placeholder compared values, replaced when the filter is built. */
 #define VALUE_SELF_PID UINT64_C(0xffffffff00000001)
+/* its real user and group ids (those the launcher runs with) */
+#define VALUE_SELF_UID UINT64_C(0xffffffff00000002)
+#define VALUE_SELF_GID UINT64_C(0xffffffff00000003)
+/* A placeholder's value in this process (the launcher, the supervisor and
+ * the target share pid and ids); other values as they are. */
+uint64_t value_of_self(uint64_t value, uint64_t self_pid);
 
 enum cond_op { COND_EQ, COND_MASKED_EQ };
 

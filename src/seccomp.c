@@ -34,7 +34,10 @@ static void add_catalogue_rule(struct ruleset *rs, const struct sys_rule *sr)
 	r->ncond = sr->ncond;
 	for (unsigned i = 0; i < sr->ncond; i++) {
 		const struct sys_cond *c = &sr->cond[i];
-		uint64_t value = c->value == VALUE_SELF_PID ? bpf_placeholder(PH_PID) : c->value;
+		uint64_t value = c->value == VALUE_SELF_PID   ? bpf_placeholder(PH_PID)
+				 : c->value == VALUE_SELF_UID ? bpf_placeholder(PH_UID)
+				 : c->value == VALUE_SELF_GID ? bpf_placeholder(PH_GID)
+							      : c->value;
 		r->cmp[i] = c->op == COND_EQ
 			? (struct scmp_arg_cmp){ c->arg, SCMP_CMP_EQ, value, 0 }
 			: (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask, value };
@@ -337,6 +340,8 @@ struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex
 		[PH_EXEC_PATH] = (uintptr_t)ex->path,
 		[PH_EXEC_ARGV] = (uintptr_t)ex->argv,
 		[PH_EXEC_ENVP] = (uintptr_t)ex->envp,
+		[PH_UID] = (uint64_t)getuid(),
+		[PH_GID] = (uint64_t)getgid(),
 	};
 	bpf_build(&src, denial_action(p, supervised), value, cache, &f->prog);
 	free(inputs);

@@ -4,7 +4,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/sched.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +37,8 @@ static const struct {
 	C(O_RDONLY), C(O_WRONLY), C(O_RDWR), C(O_ACCMODE), C(O_CREAT), C(O_EXCL), C(O_TRUNC),
 	C(O_APPEND), C(O_NONBLOCK), C(O_CLOEXEC), C(O_NOFOLLOW), C(O_DIRECTORY),
 	C(O_NOCTTY), C(O_SYNC), C(O_DSYNC), C(O_LARGEFILE),
+	/* clone's flags as fork() and posix_spawn() pass them (identify) */
+	C(CLONE_VM), C(CLONE_VFORK), C(CLONE_CHILD_CLEARTID), C(CLONE_CHILD_SETTID), C(SIGCHLD),
 	/* No AT_FDCWD: an int argument's upper register half is not defined
 	 * (compare negative ints as VALUE/0xffffffff). */
 };

@@ -7,7 +7,8 @@ compat_tests = \
 	tests/compat/tools.t \
 	tests/compat/pipeline.t \
 	tests/compat/less.t \
-	tests/compat/package-build.t
+	tests/compat/package-build.t \
+	tests/compat/crafted.t
 TESTS += $(compat_tests)
 EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
 

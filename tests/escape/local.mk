@@ -54,3 +54,12 @@ tests_escape_creator_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS) -pthread
 tests_escape_creator_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS) -pthread
 TESTS += tests/escape/outputs.t
 EXTRA_DIST += tests/escape/outputs.t
+
+# A target narrowing itself further (Landlock, seccomp filters) under every
+# shipped profile, unreported and effective; never with a listener of its own.
+check_PROGRAMS += tests/escape/selfrestrict
+tests_escape_selfrestrict_SOURCES = tests/escape/selfrestrict.c
+tests_escape_selfrestrict_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
+tests_escape_selfrestrict_LDFLAGS = $(AM_LDFLAGS) $(NOSAN_CFLAGS)
+TESTS += tests/escape/self-restriction.t
+EXTRA_DIST += tests/escape/self-restriction.t

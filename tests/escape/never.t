@@ -9,7 +9,7 @@ source "$top_srcdir/tests/lib/tap.sh"
 dir=$(tap_tmp)
 never=$("$SANDBOX_RUN" --list-promises |
 	awk '/^never \(/ { on = 1; next } /^$/ { on = 0 } on { sub(":", "", $1); print $1 }')
-conditional="ioctl clone personality mmap mprotect pkey_mprotect socket socketpair prctl fcntl
+conditional="ioctl clone personality mmap mprotect pkey_mprotect socket socketpair prctl fcntl seccomp
 	open openat creat mkdir mknod chmod fchmod fchmodat memfd_create setpriority prlimit64
 	setrlimit sched_setaffinity sched_setscheduler sched_setparam"
 
