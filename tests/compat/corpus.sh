@@ -16,7 +16,7 @@ fi
 CORPUS=$(cd "$CORPUS" && pwd -P)
 # The report mode that also names refused file accesses.
 if "$SANDBOX_RUN" --help 2>/dev/null | grep -q -- '--diagnose'; then
-	SR_ARGS="$SR_ARGS --diagnose"
+	case " $SR_ARGS " in *" --diagnose "*) ;; *) SR_ARGS="$SR_ARGS --diagnose" ;; esac
 	DIAGNOSE=1
 else
 	DIAGNOSE=0

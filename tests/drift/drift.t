@@ -8,9 +8,11 @@
 # unconfined runs: tools.t, gs.t, groff.t, less.t (on a terminal),
 # pipeline.t and the external corpus tests as root (which run parts as
 # nobody themselves), tools.t again as nobody. When this build has
-# --diagnose, every sandboxed run in them uses it, so that a file the
-# policy refuses is reported and fails the check even when the tool goes
-# on silently. Results come out as one TAP stream, each prefixed with the
+# --diagnose, every sandboxed run the tests compare with the bare one
+# uses it (SR_ARGS), so that a file the policy refuses is reported and
+# fails the check even when the tool goes on silently; the tests of what
+# a profile refuses (less's escapes, gs's -dSAFER, extracting nothing)
+# keep the profile's own on-violation. Results come out as one TAP stream, each prefixed with the
 # suite ("ok 12 - [trixie] tests/compat/tools.t: ...").
 #
 # DRIFT_SUITE (trixie), DRIFT_TESTS (root's test files), DRIFT_USER_TESTS
@@ -59,8 +61,8 @@ mkdir "$W/job"
 	printf '%s=%q\n' top_srcdir /srv/sandbox-run top_builddir /srv/sandbox-run \
 		LC_ALL C.UTF-8 HOME /root TMPDIR /tmp DRIFT_TEST_TIMEOUT "${DRIFT_TEST_TIMEOUT:-900}"
 } >"$W/job/env"
-# enter adds SANDBOX_RUN, the installed one; with DIAGNOSE=1 a wrapper
-# that gives every sandboxed run of the tests --diagnose
+# enter adds SANDBOX_RUN, the installed one, and with DIAGNOSE=1
+# SR_ARGS=--diagnose for the comparing helpers
 if "$SANDBOX_RUN" --help 2>/dev/null | grep -q -- '--diagnose'; then
 	export DIAGNOSE=1
 	ok 0 "[$suite] sandboxed runs use --diagnose: refused file accesses are reported"
