@@ -182,6 +182,7 @@ corpus_compare() {
 	n=$#
 	local inputs=("$@")
 	for ((i = 0; i < n; i += batch)); do
+		if [ "$batch" = 1 ] && corpus_refused "${inputs[i]}"; then continue; fi
 		s=0
 		mapfile -t line < <(corpus_cmd "${inputs[@]:i:batch}")
 		corpus_one "${line[@]}" || s=$?
@@ -203,6 +204,33 @@ corpus_compare() {
 	else
 		is "$bad" 0 "$desc: $n corpus inputs ($RUN_NAME), same output and files, nothing reported"
 	fi
+}
+
+# Differences a profile makes on purpose and documents: CORPUS_REFUSED
+# maps what file(1) says of an input (an extended regular expression) to
+# the reason. Such an input is not compared: the sandboxed run must fail
+# (exit status not 0) where the profile refuses, and is named.
+declare -A CORPUS_REFUSED=()
+
+# corpus_refused INPUT (inside corpus_compare, one input a run): 0 when
+# INPUT is refused on purpose and the sandboxed run fails; counted.
+corpus_refused() {
+	local what re
+	[ ${#CORPUS_REFUSED[@]} -gt 0 ] || return 1
+	what=$(file -b "$1")
+	for re in "${!CORPUS_REFUSED[@]}"; do
+		printf '%s' "$what" | grep -Eq -- "$re" || continue
+		mapfile -t line < <(corpus_cmd "$1")
+		corpus_run got "$CT/got" "${line[@]}"
+		if [ "$(cat "$CT/got.rc")" != 0 ]; then
+			diag "${cmd[*]} ${1##*/}: refused on purpose (${CORPUS_REFUSED[$re]}), exit $(cat "$CT/got.rc")"
+		else
+			bad=$((bad + 1))
+			diag "${cmd[*]} ${1##*/}: should be refused (${CORPUS_REFUSED[$re]}) but exited 0"
+		fi
+		return 0
+	done
+	return 1
 }
 
 # corpus_cmd INPUT... (inside corpus_compare): the command line for these
