@@ -153,15 +153,9 @@ corpus_one() {
 	local why
 	STABLE_SKIP=
 	: >"$CT/unstable"
-	local slow="${1}:${*: -1}"
-	if [ -n "${CORPUS_SLOW[$slow]:-}" ]; then
-		echo " (the tool alone ran out of ${CORPUS_TIMEOUT}s before)" >"$CT/unstable"
-		return 2
-	fi
 	corpus_run want "$CT/want" "$@"
 	if [ "$(cat "$CT/want.rc")" = 124 ]; then
 		echo " (the tool alone ran out of ${CORPUS_TIMEOUT}s)" >"$CT/unstable"
-		[ "$#" -lt 2 ] || CORPUS_SLOW[$slow]=1
 		return 2
 	fi
 	corpus_run got "$CT/got" "$@"
@@ -192,6 +186,11 @@ corpus_compare() {
 	local inputs=("$@")
 	for ((i = 0; i < n; i += batch)); do
 		if [ "$batch" = 1 ] && corpus_refused "${inputs[i]}"; then continue; fi
+		if [ "$batch" = 1 ] && [ -n "${CORPUS_SLOW[${cmd[0]}:${inputs[i]}]:-}" ]; then
+			echo " (the tool alone ran out of ${CORPUS_TIMEOUT}s before)" >"$CT/unstable"
+			corpus_tally 2 "${inputs[i]}"
+			continue
+		fi
 		s=0
 		mapfile -t line < <(corpus_cmd "${inputs[@]:i:batch}")
 		corpus_one "${line[@]}" || s=$?
@@ -259,7 +258,10 @@ corpus_cmd() {
 corpus_tally() {
 	case $1 in
 	0) [ -s "$CT/unstable" ] && diag "${cmd[*]} ${2##*/}: compared on the stable part$(cat "$CT/unstable")" ;;
-	2) left+=("${2##*/}$(cat "$CT/unstable")") ;;
+	2)
+		left+=("${2##*/}$(cat "$CT/unstable")")
+		grep -q 'ran out' "$CT/unstable" && CORPUS_SLOW[${cmd[0]}:$2]=1
+		;;
 	*)
 		bad=$((bad + 1))
 		if [ "$bad" -le "$CORPUS_SHOW" ]; then
