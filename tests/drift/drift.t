@@ -5,9 +5,11 @@
 # sandbox-run is installed into an overlay of it (make install DESTDIR=;
 # the cache stays as built) and the compatibility tests run inside, with
 # the chroot's own glibc, tools and files, against the same tests'
-# unconfined runs: tools.t, gs.t, groff.t, less.t (on a terminal),
-# pipeline.t and the external corpus tests as root (which run parts as
-# nobody themselves), tools.t again as nobody. When this build has
+# unconfined runs. In make check: tools.t, gs.t, less.t (on a terminal),
+# pipeline.t and the corpus tests of file, the decompressors, the image
+# readers, groff and the PDF readers, as root (the corpus tests run each
+# tool as nobody too). make check-drift: also groff.t and the other corpus
+# tests, and tools.t again as nobody. When this build has
 # --diagnose, every sandboxed run the tests compare with the bare one
 # uses it (SR_ARGS), so that a file the policy refuses is reported and
 # fails the check even when the tool goes on silently; the tests of what
@@ -15,17 +17,27 @@
 # keep the profile's own on-violation. Results come out as one TAP stream, each prefixed with the
 # suite ("ok 12 - [trixie] tests/compat/tools.t: ...").
 #
-# DRIFT_SUITE (trixie), DRIFT_TESTS (root's test files), DRIFT_USER_TESTS
-# (nobody's), DRIFT_TEST_TIMEOUT (seconds per test file, 900), and those
+# DRIFT_SUITE (trixie), DRIFT_FULL (1: every test, as make check-drift
+# sets it), DRIFT_TESTS (root's test files), DRIFT_USER_TESTS (nobody's), DRIFT_TEST_TIMEOUT (seconds per test file, 900), and those
 # of mkchroot (DRIFT_CACHE, DRIFT_MIRROR, DRIFT_MAX_AGE, DRIFT_REBUILD).
 # Needs root, debootstrap, overlayfs and, the first time, the mirror.
 source "$top_srcdir/tests/lib/tap.sh"
 here=$top_srcdir/tests/drift
 suite=${DRIFT_SUITE:-trixie}
 cache=${DRIFT_CACHE:-/var/cache/sandbox-run-drift}
-: "${DRIFT_TESTS:=tests/compat/tools.t tests/compat/gs.t tests/compat/groff.t \
+# make check (CI, minutes counted) runs the tests that meet the most of
+# what changes between releases; make check-drift (DRIFT_FULL=1) all of
+# them, and tools.t again as nobody.
+if [ "${DRIFT_FULL:-0}" = 1 ]; then
+	: "${DRIFT_TESTS:=tests/compat/tools.t tests/compat/gs.t tests/compat/groff.t \
 tests/compat/less.t tests/compat/pipeline.t $(cd "$top_srcdir" && echo tests/compat/corpus-*.t)}"
-: "${DRIFT_USER_TESTS:=tests/compat/tools.t}"
+	: "${DRIFT_USER_TESTS:=tests/compat/tools.t}"
+else
+	: "${DRIFT_TESTS:=tests/compat/tools.t tests/compat/gs.t tests/compat/less.t \
+tests/compat/pipeline.t tests/compat/corpus-file.t tests/compat/corpus-compressed.t \
+tests/compat/corpus-images.t tests/compat/corpus-roff.t tests/compat/corpus-pdf.t}"
+	: "${DRIFT_USER_TESTS=}"
+fi
 
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the drift check needs root (debootstrap, mounts, chroot)"; exit 0; }
 command -v debootstrap >/dev/null ||

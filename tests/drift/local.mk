@@ -13,4 +13,4 @@ endif
 SUITE = trixie
 .PHONY: check-drift
 check-drift:
-	$(MAKE) $(AM_MAKEFLAGS) check TESTS=tests/drift/drift.t DRIFT_SUITE='$(SUITE)'
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS=tests/drift/drift.t DRIFT_SUITE='$(SUITE)' DRIFT_FULL=1
