@@ -10,6 +10,7 @@
 #   identify on DjVu (/usr/share/djvu) and on formats with a delegate
 #   less with Debian's lesspipe in LESSOPEN/LESSCLOSE
 #   libfaketime preloaded by hand (its semaphore in /dev/shm)
+# groff 1.24's nroff running basename (simulated: Debian 12 has groff 1.22),
 # and every option list of every shipped profile holds options only (one
 # entry split over two lines, bsdtar's "--strip-" "components", would not).
 source "$top_srcdir/tests/lib/tap.sh"
@@ -146,6 +147,11 @@ if [ -n "$ft" ]; then
 else
 	skip "LD_PRELOAD=libfaketime.so.1 FAKETIME=-1d file" "libfaketime is not installed"
 fi
+
+# groff 1.24's nroff (Debian unstable) falls back to basename when $SHELL
+# cannot run: as that script does, run under nroff's profile here.
+out=$("$SANDBOX_RUN" -p "$top_srcdir/profiles/nroff.ini" /bin/sh -c 'prog=`basename /usr/bin/nroff`; echo $prog' 2>&1)
+is "$? $out" "0 nroff" "nroff's profile lets its script run basename, unreported"
 
 # Option lists hold options: every word of them starts with "-" or "+" (a
 # value split over two lines would leave a word that does not).
