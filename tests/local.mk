@@ -13,3 +13,4 @@ include tests/admin/local.mk
 include tests/learn/local.mk
 include tests/bench/local.mk
 include tests/kernels/local.mk
+include tests/drift/local.mk

@@ -14,3 +14,22 @@ compat_tests = \
 	tests/compat/crafted.t
 TESTS += $(compat_tests)
 EXTRA_DIST += $(compat_tests) tests/compat/compat.sh
+
+# The external corpus (shared/corpora/external beside the source tree, not
+# copied into it): each shipped profile's tool on other projects' crafted
+# inputs. Plain build only: the sanitizer build would repeat it at ASan's
+# pace for nothing the plain build misses (sandbox-run's own code runs
+# the same way on every input).
+corpus_tests = \
+	tests/compat/corpus-file.t \
+	tests/compat/corpus-compressed.t \
+	tests/compat/corpus-archives.t \
+	tests/compat/corpus-elf.t \
+	tests/compat/corpus-pdf.t \
+	tests/compat/corpus-images.t \
+	tests/compat/corpus-roff.t \
+	tests/compat/corpus-less.t
+if !SANITIZERS
+TESTS += $(corpus_tests)
+endif
+EXTRA_DIST += $(corpus_tests) tests/compat/corpus.sh

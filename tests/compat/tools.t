@@ -147,6 +147,8 @@ inplace() { # inplace DESC CHECK-PATH CMD...: run in a fresh directory both ways
 }
 inplace "gzip page" page.gz gzip page
 inplace "xz page" page.xz xz page
-inplace "unzip ARCHIVE" "$(unzip -Z1 "${zips[0]}" | head -n 1)" unzip -o "${zips[0]}"
-inplace "bsdtar -xf ARCHIVE" "$(bsdtar -tf "${tars[0]}" | head -n 1)" bsdtar -xf "${tars[0]}"
+# the first file of the archive: not a directory, which would be "./" in
+# the archives made here on a system without ZIP or .deb files (a chroot)
+inplace "unzip ARCHIVE" "$(unzip -Z1 "${zips[0]}" | grep -v '/$' | head -n 1)" unzip -o "${zips[0]}"
+inplace "bsdtar -xf ARCHIVE" "$(bsdtar -tf "${tars[0]}" | grep -v '/$' | head -n 1)" bsdtar -xf "${tars[0]}"
 done_testing

@@ -1,0 +1,21 @@
+# file(1) over every file of the external corpus (SOURCES: "every file of
+# every set feeds file(1)"): file, file -z (which runs the decompressors)
+# and file -i, 100 files a run as find | xargs file passes them, alone and
+# sandboxed, as root and as nobody. Also checks that every set SOURCES
+# lists is there, whole.
+source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/compat/compat.sh"
+source "$top_srcdir/tests/compat/corpus.sh"
+
+corpus_sets_listed
+files=()
+while IFS= read -r set; do
+	mapfile -d '' -O "${#files[@]}" files < <(corpus_set "$set")
+done < <(corpus_sets)
+for who in $(corpus_runners); do
+	corpus_as "$who"
+	for mode in "" -z -i; do
+		corpus_compare "file $mode" 1000 100 file $mode -- "${files[@]}"
+	done
+done
+done_testing
