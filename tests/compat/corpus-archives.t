@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # unzip and bsdtar over libarchive's test archives (the external corpus's
 # archives set: tar, cpio, zip, 7z, rar, cab, lha, xar, iso, ... some
 # damaged on purpose): unzip -l and -t on its ZIP files (SOURCES: *.zip

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The decompressors over the external corpus's compressed sets (xz's,
 # zstd's, bzip2's and elfutils' test files) and, as SOURCES says, the
 # compressed files of libarchive's archives: each tool's every name

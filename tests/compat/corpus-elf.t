@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # binutils over elfutils' test files (the external corpus's elf set:
 # objects, executables, shared libraries, separate .debug and .dwo files,
 # archives; some deliberately odd): readelf -a -W and readelf -w (which

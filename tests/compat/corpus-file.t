@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # file(1) over every file of the external corpus (SOURCES: "every file of
 # every set feeds file(1)"): file, file -z (which runs the decompressors)
 # and file -i, 100 files a run as find | xargs file passes them, alone and

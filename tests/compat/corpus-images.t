@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Image readers over PngSuite, libpng's test PNGs and exiftool's own test
 # images (the external corpus's images sets: JPEG, TIFF, raw formats,
 # video, audio, documents, ZIP-based files, ...): exiftool on exiftool's

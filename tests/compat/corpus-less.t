@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # less writing to a pipe (a filter, as in less FILE | grep) over the
 # external corpus's text and binary inputs (groff's documents, file's test
 # files), then with Debian's lesspipe as LESSOPEN/LESSCLOSE (what

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # PDF readers over qpdf's test files (the external corpus's pdf set, many
 # damaged on purpose): pdfinfo and pdftotext as root and as nobody; gs
 # rendering the first page to a PNG file in the working directory (so

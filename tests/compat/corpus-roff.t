@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # groff over groff's own documents (the external corpus's roff set: man
 # pages, ms, me, mm, mom, hdtbl and chem examples), each with the
 # preprocessors and macro package groff's grog(1) finds in it (so chem

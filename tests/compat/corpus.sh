@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the external corpus tests (tests/compat/corpus-*.t; bash,
 # sourced after tap.sh and compat.sh): crafted inputs from other projects'
 # test suites, kept in shared/ beside the source tree and never copied into

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The drift check: the shipped profiles against the tools of newer Debian
 # releases. A Debian DRIFT_SUITE chroot (trixie by default; sid through
 # make check-drift SUITE=sid) is built once and cached (mkchroot:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/drift: the drift check (drift.t): the compatibility tests inside
 # a Debian trixie or sid chroot with this build's sandbox-run installed;
 # the chroots built by mkchroot and cached in /var/cache/sandbox-run-drift
