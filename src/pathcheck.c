@@ -101,10 +101,13 @@ static int lookup_base(pid_t tid, int dirfd, const char *path)
 	return open(link, O_PATH | O_DIRECTORY | O_CLOEXEC);
 }
 
+/* An empty name never reaches Landlock: the kernel answers ENOENT first
+ * (Archive::Zip's symlink("", "") probe under exiftool), or it means the
+ * descriptor itself (AT_EMPTY_PATH, checked when it was opened). */
 static bool read_path(pid_t tid, uint64_t addr, char *buf)
 {
 	size_t n = decode_read_remote(tid, addr, buf, PATH_MAX, true);
-	return n > 0 && memchr(buf, '\0', n) != NULL;
+	return n > 0 && memchr(buf, '\0', n) != NULL && buf[0] != '\0';
 }
 
 /* Names that mean the process looking them up, which the supervisor must

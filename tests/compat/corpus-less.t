@@ -7,6 +7,7 @@
 source "$top_srcdir/tests/lib/tap.sh"
 source "$top_srcdir/tests/compat/compat.sh"
 source "$top_srcdir/tests/compat/corpus.sh"
+CORPUS_EXPECTED['^sandbox-run: (gzip|zcat|gunzip|less)\[[0-9]+\]( \(running gzip\))?: Landlock refuses list [^ ]+ \(openat\)']="gzip opens the directory of its input to open the file beneath it and, refused, opens the file by its name: no profile grants listing an input's directory"
 CORPUS_PIPE=1
 unset LESSOPEN LESSCLOSE LESS
 

@@ -90,7 +90,7 @@ refused "nobody: group-writable profile" "chmod go-w" strict
 for runner in $(runners); do
 	marker_run nolandlock $runner "$FAULT" --errno landlock_create_ruleset=ENOSYS --
 	refused "$runner: Landlock missing, landlock = required" \
-		"Landlock is unavailable: the kernel lacks Landlock.*Hint: .*best-effort" nolandlock
+		"Landlock is unavailable: kernel [^ ]+ has no Landlock.*Hint: .*best-effort" nolandlock
 	marker_run lsmoff $runner "$FAULT" --errno landlock_create_ruleset=EOPNOTSUPP --
 	refused "$runner: Landlock disabled, landlock = required" "lsm=" lsmoff
 	marker_run restrict $runner "$FAULT" --errno landlock_restrict_self=EPERM --

@@ -52,10 +52,12 @@ suites=${KERNELS:-bookworm trixie bullseye}
 # no-landlock.t (required refuses; best-effort keeps what the filter and
 # the supervisor keep) and tools.t (with best-effort copies).
 # Left out of the live tests: tmpdir.t and file-output.t (8 minutes under
-# TCG of directory and file handling that no kernel feature changes) and
-# no-landlock.t, which simulates what bullseye's guest shows for real.
+# TCG of directory and file handling that no kernel feature changes),
+# no-landlock.t, which simulates what bullseye's guest shows for real, and
+# limits.t, whose one-second CPU limits an emulated guest on a busy host
+# does not keep to the half second (a line was missed once).
 landlock_tests="$(cd "$top_srcdir" && ls tests/live/*.t |
-	grep -v -e /tmpdir.t -e /file-output.t -e /no-landlock.t) tests/escape/escape.t \
+	grep -v -e /tmpdir.t -e /file-output.t -e /no-landlock.t -e /limits.t) tests/escape/escape.t \
 	tests/preload/fakeroot.t tests/kernels/tools.t"
 no_landlock_tests="tests/live/no-landlock.t tests/kernels/tools.t"
 tests_for() { # tests_for KERNEL-DIR: the test files its guest runs
