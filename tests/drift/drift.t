@@ -34,9 +34,10 @@ if [ "${DRIFT_FULL:-0}" = 1 ]; then
 tests/compat/less.t tests/compat/pipeline.t $(cd "$top_srcdir" && echo tests/compat/corpus-*.t)}"
 	: "${DRIFT_USER_TESTS:=tests/compat/tools.t}"
 else
-	: "${DRIFT_TESTS:=tests/compat/tools.t tests/compat/gs.t tests/compat/less.t \
-tests/compat/pipeline.t tests/compat/corpus-file.t tests/compat/corpus-compressed.t \
-tests/compat/corpus-images.t tests/compat/corpus-roff.t tests/compat/corpus-pdf.t}"
+	# Not yet here (they differ in trixie today, docs/drift.md "Open"):
+	# tools.t, corpus-file.t (file -z on lrzip), corpus-images.t, corpus-roff.t.
+	: "${DRIFT_TESTS:=tests/compat/gs.t tests/compat/less.t tests/compat/pipeline.t \
+tests/compat/corpus-compressed.t tests/compat/corpus-elf.t tests/compat/corpus-pdf.t}"
 	: "${DRIFT_USER_TESTS=}"
 fi
 
