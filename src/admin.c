@@ -61,7 +61,8 @@ static void profile_names(const char *dir, struct strlist *names)
 			strlist_add(names, e->d_name, NULL);
 	if (d)
 		closedir(d);
-	qsort(names->item, names->n, sizeof *names->item, by_name);
+	if (names->n) /* an empty list has no array: qsort(NULL, 0) is undefined */
+		qsort(names->item, names->n, sizeof *names->item, by_name);
 }
 
 static bool found_earlier(const struct source *src, size_t which, const char *file)
