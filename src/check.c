@@ -135,7 +135,8 @@ int check_files(const struct settings *s, char **files, int n)
 	if (n == 0) {
 		for (size_t i = 0; i < s->n_profile_dirs; i++)
 			collect(s->profile_dirs[i], &all, 0);
-		qsort(all.item, all.n, sizeof *all.item, by_path);
+		if (all.n) /* qsort(NULL, 0, ...) is undefined */
+			qsort(all.item, all.n, sizeof *all.item, by_path);
 		if (s->conf_path)
 			strlist_add(&all, s->conf_path, NULL);
 	}
