@@ -11,6 +11,7 @@ ADMIN_TESTS = \
 	tests/admin/messages.t \
 	tests/admin/under-filter.t \
 	tests/admin/licence.t \
+	tests/admin/includes.t \
 	tests/admin/man-db-system.t
 TESTS += $(ADMIN_TESTS)
 EXTRA_DIST += $(ADMIN_TESTS) \

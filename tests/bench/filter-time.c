@@ -11,9 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../src/args.h"
-#include "../../src/policy.h"
-#include "../../src/seccomp.h"
+#include "decide/args.h"
+#include "decide/policy.h"
+#include "apply/seccomp.h"
 
 #define ROUNDS 101
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The catalogue compiles for aarch64: src/promises.c is built with clang
+# The catalogue compiles for aarch64: src/catalogue/promises.c is built with clang
 # --target=aarch64-linux-gnu against Debian's arm64 cross libc headers
 # (libc6-dev-arm64-cross) and this machine's libseccomp headers, which are
 # the same on every architecture. SCMP_SYS() then expands to aarch64's
@@ -19,8 +19,8 @@ dir=$(tap_tmp)
 mkdir "$dir/inc"
 cp /usr/include/seccomp.h /usr/include/seccomp-syscalls.h "$dir/inc/"
 err=$(clang --target=aarch64-linux-gnu -nostdlibinc -isystem "$sysroot" -isystem "$dir/inc" \
-	-std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Werror -include "$top_builddir/config.h" \
-	-c -o "$dir/promises.o" "$top_srcdir/src/promises.c" 2>&1)
+	-std=gnu11 -D_GNU_SOURCE -I"$top_srcdir/src" -Wall -Wextra -Werror -include "$top_builddir/config.h" \
+	-c -o "$dir/promises.o" "$top_srcdir/src/catalogue/promises.c" 2>&1)
 ok $? "promises.c compiles for aarch64 with -Wall -Wextra -Werror"
 [ -z "$err" ] || printf '%s\n' "$err" | sed 's/^/# /' | head -20
 # ELF e_machine, bytes 18-19: 0xb7 is EM_AARCH64.

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../src/promises.h"
+#include "catalogue/promises.h"
 #include "../unit/tap.h"
 
 /* Calls of other architectures kept in the table so that it serves them

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "decide/args.h"
 #include "fuzz.h"
-#include "profile.h"
+#include "decide/profile.h"
 
 static void words(struct strlist *l, const char *text)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 jmp_buf fuzz_died;
 int fuzz_die_armed;

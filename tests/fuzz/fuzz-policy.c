@@ -10,15 +10,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "explain.h"
+#include "decide/args.h"
+#include "admin/explain.h"
 #include "fuzz.h"
-#include "policy.h"
-#include "preload.h"
-#include "profile.h"
-#include "seccomp.h"
-#include "settings.h"
-#include "target.h"
+#include "decide/policy.h"
+#include "decide/preload.h"
+#include "decide/profile.h"
+#include "apply/seccomp.h"
+#include "decide/settings.h"
+#include "decide/target.h"
 
 static struct settings settings;
 static struct target target;

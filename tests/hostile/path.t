@@ -73,7 +73,7 @@ for r in $(runners); do
 	compare "COMMAND ../DIR/NAME" $r "/nonexistent" ../cwd/bin/sr-echo a
 	compare "COMMAND is a directory" $r "/usr/bin" ./sub
 	compare "COMMAND is not executable" $r "/usr/bin" ./noexec/sr-echo
-	# A name that cannot be reached is "not found" (src/target.c), where
+	# A name that cannot be reached is "not found" (src/decide/target.c), where
 	# env(1) says 126 for ENOTDIR.
 	expect "COMMAND with a trailing slash: not found" $r "/usr/bin" 127 "" ./sr-echo/
 	compare "COMMAND is missing" $r "/usr/bin" ./missing

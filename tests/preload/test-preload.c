@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../src/ipc.h"
-#include "../../src/ldso.h"
-#include "../../src/preload.h"
-#include "../../src/sysrule.h"
+#include "decide/ipc.h"
+#include "decide/ldso.h"
+#include "decide/preload.h"
+#include "catalogue/sysrule.h"
 #include "../unit/tap.h"
 
 static size_t count_libs(const char *ld_preload, const char *file)

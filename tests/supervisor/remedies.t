@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Every remedy a denial report suggests works when followed (issue 25,
-# item 4). For each kind of remedy the report (src/supervisor.c, remedy())
+# item 4). For each kind of remedy the report (src/supervise/supervisor.c, remedy())
 # can give: the probe works unconfined; under a profile that lacks what it
 # needs it is denied and reported; the profile is edited exactly as the
 # report says, by a small interpreter of its words (follow); the probe

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # How the supervisor starts and ends. It shares the launcher's memory and
-# descriptor table until the launcher execs the target (src/supervisor.c)
+# descriptor table until the launcher execs the target (src/supervise/supervisor.c)
 # and serves only once the kernel has woken it for that exec, yet: the
 # target cannot wait() for it (a child with exit signal 0), it answers and reports denied calls, it holds the
 # listener and the target does not, it holds no privilege and no signal

@@ -3,7 +3,7 @@
  * outputs, per the profile's [arguments]. Golden cases as a table. */
 #include <stdlib.h>
 
-#include "../../src/args.h"
+#include "decide/args.h"
 #include "tap.h"
 
 /* Option syntax of the real tools, as their profiles describe it. */

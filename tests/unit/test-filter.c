@@ -41,11 +41,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "../../src/bpfcompile.h"
-#include "../../src/filtercache.h"
-#include "../../src/pathcheck.h"
-#include "../../src/promises.h"
-#include "../../src/seccomp.h"
+#include "filter/bpfcompile.h"
+#include "filter/filtercache.h"
+#include "supervise/pathcheck.h"
+#include "catalogue/promises.h"
+#include "apply/seccomp.h"
 #include "bpfrun.h"
 #include "tap.h"
 

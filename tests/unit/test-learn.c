@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../src/learnargs.h"
-#include "../../src/learnmerge.h"
+#include "learn/learnargs.h"
+#include "learn/learnmerge.h"
 #include "tap.h"
 
 static char *apply(const char *text, const struct merge_addition *a, size_t n)

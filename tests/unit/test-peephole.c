@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../src/peephole.h"
+#include "filter/peephole.h"
 #include "bpfrun.h"
 #include "tap.h"
 

@@ -5,8 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../src/profile.h"
-#include "../../src/promises.h"
+#include "decide/profile.h"
+#include "catalogue/promises.h"
 #include "tap.h"
 
 static char root[] = "/tmp/sr-unit-XXXXXX";

@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../src/prologue.h"
-#include "../../src/util.h"
+#include "filter/prologue.h"
+#include "base/util.h"
 #include "bpfrun.h"
 #include "tap.h"
 

@@ -4,7 +4,7 @@
  * since a wrong MAC would accept what the filter cache must refuse. */
 #include <stdint.h>
 
-#include "../../src/siphash.h"
+#include "filter/siphash.h"
 #include "tap.h"
 
 static const struct {

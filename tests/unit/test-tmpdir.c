@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The private temporary directory of promise tmppath (src/tmpdir.c):
+/* The private temporary directory of promise tmppath (src/apply/tmpdir.c):
  * made 0700 and locked, refused beneath a parent someone else could
  * control, removed without following links even where the target took its
  * own rights away, and collected after a run died, never while it lives.
@@ -20,8 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../src/tmpdir.h"
-#include "../../src/util.h"
+#include "apply/tmpdir.h"
+#include "base/util.h"
 #include "tap.h"
 
 #define NOBODY 65534
