@@ -12,7 +12,8 @@ dist_doc_DATA += \
 	README.md \
 	docs/writing-profiles.md \
 	docs/troubleshooting.md \
-	docs/design-notes.md
+	docs/design-notes.md \
+	docs/performance.md
 
 dist_bashcompletion_DATA = completion/sandbox-run
 
