@@ -52,9 +52,9 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The strings up to a NULL, end to end, in a new string. What runs at every
- * start joins with this rather than xasprintf: printf's machinery costs a
- * fresh process about half a microsecond a call here, and a start made some
- * 120 such calls. */
+ * start joins with this rather than xasprintf: printf's machinery is dear
+ * in a process that has just started, and a start once made a hundred and
+ * more such calls (docs/performance.md). */
 char *xstrjoin(const char *s, ...) __attribute__((sentinel));
 /* s into out[size], cut to size - 1 bytes (as snprintf "%s" would). */
 void copy_bounded(char *out, size_t size, const char *s);

@@ -502,8 +502,9 @@ const struct quiet_rule *quiet_at(size_t i) { return &quiet[i]; }
 
 int promise_lookup(const char *name)
 {
-	/* The first letter first: a start looks names up some 20 times, and a
-	 * strcmp() per promise of the catalogue each time showed in profiles. */
+	/* The first letter first: a start looks names up many times, and a
+	 * strcmp() per promise of the catalogue each time showed in profiles
+	 * (docs/performance.md). */
 	for (size_t i = 0; i < N_PROMISES; i++)
 		if (promises[i].name[0] == name[0] && strcmp(promises[i].name, name) == 0)
 			return (int)i;

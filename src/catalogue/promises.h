@@ -32,9 +32,9 @@ struct sys_cond {
 
 /* Names and notes are arrays, not pointers: in a position-independent
  * executable every pointer of a table is rewritten at each start, a
- * relocation per pointer and a copied page per 4 KiB written (some 30 µs
- * for this catalogue, measured), where arrays stay in read-only
- * pages shared by every run. tests/escape/catalogue.c checks that each
+ * relocation per pointer and a copied page per 4 KiB written (measurably
+ * slower for this catalogue: docs/performance.md), where arrays stay in
+ * read-only pages shared by every run. tests/escape/catalogue.c checks that each
  * string fits with its terminating NUL. */
 #define RULE_NAME_MAX 32
 #define RULE_NOTE_MAX 56

@@ -51,10 +51,10 @@ static const struct ini_key settings_keys[] = {
 /* The binary in the build tree uses the tree's profiles/, so that it runs
  * before (and without) make install. It is that binary if the file it was
  * executed as (AT_EXECFN, relative to the working directory it still has)
- * is the tree's: two stat() calls, where readlink("/proc/self/exe") costs
- * some 35 µs as a new process's first lookup in /proc (a dynamically linked
+ * is the tree's: two stat() calls, where readlink("/proc/self/exe") is a
+ * new process's first lookup in /proc, which is slow (a dynamically linked
  * launcher's; static glibc makes that call at start-up regardless, see
- * design-notes). The tree also has a
+ * docs/performance.md). The tree also has a
  * twin linked against the shared C library, for valgrind (leaks.t). */
 static bool running_from_build_tree(void)
 {

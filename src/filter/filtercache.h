@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filtercache: compiled seccomp filters kept between runs.
  *
- * libseccomp 2.5 needs about a millisecond to turn a profile's few hundred
- * rules into BPF, as long as the exec of a small program. The result
+ * libseccomp 2.5 takes about as long to turn a profile's few hundred rules
+ * into BPF as the exec of a small program (docs/performance.md). The result
  * depends only on the rules, the architecture and the libseccomp version,
  * so it is kept in a directory of the user's (sandbox-run.conf(5),
  * filter-cache) under a name derived from them, and read back next time.

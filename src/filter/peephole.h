@@ -11,8 +11,8 @@
  *
  * three instructions that end where they began: the next one loads A anew.
  * The kernel checks, converts and compiles every instruction of a filter
- * at each start (about 0.2 us each here) and runs the conditioned calls
- * through them, so they go before the program is cached. */
+ * at each start (a cost per instruction: docs/performance.md) and runs the
+ * conditioned calls through them, so they go before the program is cached. */
 #ifndef SR_PEEPHOLE_H
 #define SR_PEEPHOLE_H
 

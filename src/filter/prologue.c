@@ -84,7 +84,7 @@ static int actions(const struct run *r, int n, uint32_t *out)
  *
  * Why: the kernel makes one eBPF jump of a cBPF jump with an offset 0, two
  * of one with two offsets (a jump and a ja), and each eBPF instruction
- * costs the load about a tenth of a microsecond (conversion and JIT).
+ * adds to the cost of the load (conversion and JIT; docs/performance.md).
  * Here only a segment's last test has two offsets; a balanced tree down
  * to the runs had one at about every other node, wherever both halves were
  * single runs. Chains make walks longer, though, and walks cost too: the
@@ -107,10 +107,9 @@ struct layout {
  * over segments of MOST_TESTS - d + 1 runs tells 2^d times as many runs
  * apart: 10 tells 320, more than the 8-bit jumps reach, in segments of 5
  * or more (6 for the shipped profiles' 140 or so; the balanced tree took
- * 8 tests). Measured on the file profile's load (medians, 116 us with the
- * balanced tree): segments of 6 saved 3-4 us, of 9 (12 tests) 2, of 12
- * nothing, their longer walks at the load taking back what fewer two-way
- * jumps saved. */
+ * 8 tests). Measured on the file profile's load (docs/performance.md):
+ * longer segments saved less and less, and the longest nothing, their
+ * longer walks at the load taking back what fewer two-way jumps saved. */
 #define MOST_TESTS 10
 
 /* How many runs a segment may hold when there are n: the most that keeps

@@ -12,7 +12,8 @@ static uint64_t rotl(uint64_t x, int b)
 }
 
 /* One 8-byte load on little-endian machines (memcpy is how C says an
- * unaligned load); the filter cache hashes ~20 KiB per run. */
+ * unaligned load); the filter cache hashes a policy's inputs at every
+ * run. */
 static uint64_t le64(const uint8_t *p)
 {
 	uint64_t v;
