@@ -22,3 +22,7 @@ guidesdir = $(docdir)/guides
 dist_guides_DATA = \
 	docs/guides/man-db.md \
 	docs/guides/package-builds.md
+
+# The READMEs of src/'s parts (src/README.md maps them), listed here with
+# the other documents; configure.ac points at src/filter/README.md.
+EXTRA_DIST += src/filter/README.md
