@@ -25,4 +25,6 @@ dist_guides_DATA = \
 
 # The READMEs of src/'s parts (src/README.md maps them), listed here with
 # the other documents; configure.ac points at src/filter/README.md.
-EXTRA_DIST += src/filter/README.md
+EXTRA_DIST += src/base/README.md src/catalogue/README.md src/decide/README.md \
+	src/filter/README.md src/apply/README.md src/supervise/README.md \
+	src/learn/README.md src/admin/README.md
