@@ -26,6 +26,19 @@ sr() { "$SANDBOX_RUN" --config "$tmp/cache.conf" "$@"; }
 entries() { find "$1" -maxdepth 1 -name '*.bpf' | wc -l; }
 inode() { stat -c %i "$(find "$cache" -maxdepth 1 -name '*.bpf' | head -1)"; }
 
+# Built with --disable-filter-cache: nothing is read or written, and -v
+# says why. The rest of this file is about a cache, so it ends here.
+if grep -q '^#define ENABLE_FILTER_CACHE 0' "$top_builddir/config.h"; then
+	out=$(sr -v --profile "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+	like "$out" "filter cache: not built in \(configure --disable-filter-cache\)" \
+		"without the cache, -v says it is not built in"
+	is "$(entries "$cache")" 0 "without the cache, no entry is written"
+	out=$(sr -v --profile "$tmp/probe.ini" "$PROBE" socket-inet 2>&1)
+	is "$(entries "$cache")" 0 "and none on a second run"
+	done_testing
+	exit 0
+fi
+
 out=$("$PROBE" socket-inet)
 is "$out" "socket-inet: allowed" "unconfined, the probe's socket call succeeds"
 
