@@ -10,6 +10,7 @@ include tests/compat/local.mk
 include tests/fuzz/local.mk
 include tests/hostile/local.mk
 include tests/admin/local.mk
+include tests/fixtures/local.mk
 include tests/learn/local.mk
 include tests/bench/local.mk
 include tests/kernels/local.mk

@@ -20,5 +20,4 @@ preload_tests = \
 	tests/preload/libraries.t \
 	tests/preload/unknown.t
 TESTS += tests/preload/test-preload $(preload_tests)
-EXTRA_DIST += $(preload_tests) tests/preload/lib.sh tests/preload/nettry.ini tests/preload/date.ini \
-	tests/preload/badrule.ini
+EXTRA_DIST += $(preload_tests) tests/preload/lib.sh tests/preload/nettry.ini tests/preload/date.ini

@@ -6,12 +6,12 @@
 # directory and the kernel's Landlock ABI are masked.
 #
 # After an intended policy change, regenerate and review the diff:
-#   SR_REGENERATE_GOLDEN=1 make check TESTS=tests/supervisor/explain.t
+#   SR_REGENERATE_GOLDEN=1 make check TESTS=tests/admin/explain.t
 source "$top_srcdir/tests/lib/tap.sh"
 source "$top_srcdir/tests/supervisor/lib.sh"
 
 tmp=$(tap_tmp)
-golden=$top_srcdir/tests/supervisor/explain-file.golden
+golden=$top_srcdir/tests/admin/explain-file.golden
 
 mask() {
 	sed -e "s|$top_srcdir|@top_srcdir@|g" -e 's/kernel ABI [0-9]*/kernel ABI @N@/'

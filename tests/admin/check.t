@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --check lints profiles, preload rules and sandbox-run.conf: golden output
-# over tests/supervisor/broken/ (one kind of mistake per file: unknown
+# over tests/fixtures/broken/ (one kind of mistake per file: unknown
 # sections and keys, bad values, unknown promises and system calls with a
 # suggestion, never-grantable calls, missing paths as warnings, relative
 # paths, ports, syntax), "file:line: message", exit 1 on any error. The
@@ -9,14 +9,14 @@
 # others may write, and a checkout's modes depend on the umask.
 #
 # After an intended change of the messages, regenerate and review the diff:
-#   SR_REGENERATE_GOLDEN=1 make check TESTS=tests/supervisor/check.t
+#   SR_REGENERATE_GOLDEN=1 make check TESTS=tests/admin/check.t
 source "$top_srcdir/tests/lib/tap.sh"
 source "$top_srcdir/tests/supervisor/lib.sh"
 
 tmp=$(tap_tmp)
-golden=$top_srcdir/tests/supervisor/check-broken.golden
+golden=$top_srcdir/tests/admin/check-broken.golden
 mkdir "$tmp/broken"
-cp -r "$top_srcdir"/tests/supervisor/broken/. "$tmp/broken/"
+cp -r "$top_srcdir"/tests/fixtures/broken/. "$tmp/broken/"
 find "$tmp/broken" -type f -exec chmod 644 {} +
 find "$tmp/broken" -type d -exec chmod 755 {} +
 
