@@ -2,10 +2,10 @@
 # Test suites; each directory keeps its own fragment.
 EXTRA_DIST += tests/lib/tap.sh tests/run-suite
 include tests/unit/local.mk
-include tests/live/local.mk
+include tests/apply/local.mk
 include tests/escape/local.mk
 include tests/preload/local.mk
-include tests/supervisor/local.mk
+include tests/supervise/local.mk
 include tests/compat/local.mk
 include tests/fuzz/local.mk
 include tests/hostile/local.mk

@@ -11,7 +11,7 @@
 # After an intended change of the messages, regenerate and review the diff:
 #   SR_REGENERATE_GOLDEN=1 make check TESTS=tests/admin/check.t
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/supervisor/lib.sh"
+source "$top_srcdir/tests/supervise/lib.sh"
 
 tmp=$(tap_tmp)
 golden=$top_srcdir/tests/admin/check-broken.golden

@@ -8,7 +8,7 @@
 # After an intended policy change, regenerate and review the diff:
 #   SR_REGENERATE_GOLDEN=1 make check TESTS=tests/admin/explain.t
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/supervisor/lib.sh"
+source "$top_srcdir/tests/supervise/lib.sh"
 
 tmp=$(tap_tmp)
 golden=$top_srcdir/tests/admin/explain-file.golden

@@ -6,7 +6,7 @@
 # parent that reads the target's stderr to its end before reaping it does
 # not hang on the supervisor's copy.
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/supervisor/lib.sh"
+source "$top_srcdir/tests/supervise/lib.sh"
 
 tmp=$(tap_tmp)
 catprof=$tmp/cat.ini

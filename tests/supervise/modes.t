@@ -10,7 +10,7 @@
 # promise with other arguments, or nothing at all (never granted), repeats
 # summed up at exit, log = none, and an unknown preloaded library.
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/supervisor/lib.sh"
+source "$top_srcdir/tests/supervise/lib.sh"
 
 tmp=$(tap_tmp)
 prof=$tmp/probe.ini

@@ -13,7 +13,7 @@
 # knows and no promise has, which the filter answers ENOSYS or quietly.
 source "$top_srcdir/tests/lib/tap.sh"
 
-FILEOPS=$top_builddir/tests/live/fileops
+FILEOPS=$top_builddir/tests/apply/fileops
 WORKLOAD=$top_builddir/tests/learn/workload
 home=$(tap_home) # outside /tmp: a create there is not a temporary file
 cd "$home" || bail "cannot enter $home"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* scopetry: one call that Landlock scopes from a later ABI than some
- * kernels have, for tests/live/old-abi.t (run under tests/lib/fault
+ * kernels have, for tests/apply/old-abi.t (run under tests/lib/fault
  * --landlock-abi N, which makes the launcher see an older Landlock).
  *
  *   scopetry kill PID          kill(PID, 0)

@@ -5,7 +5,7 @@
 # report mode too: nothing becomes allowed); a target killed by SIGKILL
 # leaves no supervisor and no zombie behind.
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/supervisor/lib.sh"
+source "$top_srcdir/tests/supervise/lib.sh"
 
 tmp=$(tap_tmp)
 prof=$tmp/denier.ini

@@ -8,8 +8,8 @@
 # that no policy grants.
 source "$top_srcdir/tests/lib/tap.sh"
 
-FILEOPS=$top_builddir/tests/live/fileops
-fileops_ini=$top_srcdir/tests/live/fileops.ini
+FILEOPS=$top_builddir/tests/apply/fileops
+fileops_ini=$top_srcdir/tests/apply/fileops.ini
 file_ini=$top_srcdir/profiles/file.ini
 err=$(tap_tmp)/stderr
 

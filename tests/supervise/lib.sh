@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the supervisor tests (bash); source after tests/lib/tap.sh.
-DENIER=$top_builddir/tests/supervisor/denier
+DENIER=$top_builddir/tests/supervise/denier
 
 # write_profile FILE PROMISES [LINE...]: a profile of our own, so the tests
 # do not depend on the shipped ones.

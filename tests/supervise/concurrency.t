@@ -5,7 +5,7 @@
 # children of one target, all supervised, all answered, reported once and
 # counted.
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/supervisor/lib.sh"
+source "$top_srcdir/tests/supervise/lib.sh"
 
 tmp=$(tap_tmp)
 prof=$tmp/probe.ini

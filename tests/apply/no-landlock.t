@@ -13,9 +13,9 @@
 # - --explain names, per guarantee, what keeps it and what is not kept.
 # As root and as an ordinary user.
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/live/abstract.sh"
+source "$top_srcdir/tests/apply/abstract.sh"
 FAULT=$top_builddir/tests/lib/fault
-TRY=$top_builddir/tests/live/scopetry
+TRY=$top_builddir/tests/apply/scopetry
 
 abi=$(python3 -c 'import ctypes; print(ctypes.CDLL(None, use_errno=True).syscall(444, 0, 0, 1))')
 if [ "$abi" -gt 0 ]; then

@@ -4,7 +4,7 @@
 # authpriv.warning, instead of or as well as stderr. /dev/log is a listener
 # of this test's own, in a private mount namespace (root only).
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/supervisor/lib.sh"
+source "$top_srcdir/tests/supervise/lib.sh"
 
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null || ! command -v python3 >/dev/null; then
 	echo "1..0 # SKIP needs root, unshare and python3 for a private /dev/log"

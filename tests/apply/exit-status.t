@@ -5,7 +5,7 @@
 # sandbox-run's PID.
 source "$top_srcdir/tests/lib/tap.sh"
 
-sh_profile=$top_srcdir/tests/live/sh.ini
+sh_profile=$top_srcdir/tests/apply/sh.ini
 tmp=$(tap_tmp)
 printf 'not a program\n' > "$tmp/plain"
 chmod 644 "$tmp/plain"

@@ -121,7 +121,7 @@ for runner in $(runners); do
 	cp "$top_srcdir/profiles/sandbox-run.conf" "$conf/sandbox-run.conf"
 	sed -i 's/^cpu = infinity/cpu = 1/' "$conf/sandbox-run.conf"
 	line=$(grep -n '^cpu = 1' "$conf/sandbox-run.conf" | cut -d: -f1)
-	run $runner "$SANDBOX_RUN" --config "$conf/sandbox-run.conf" -p "$top_srcdir/tests/live/sh.ini" \
+	run $runner "$SANDBOX_RUN" --config "$conf/sandbox-run.conf" -p "$top_srcdir/tests/apply/sh.ini" \
 		sh -c 'while :; do :; done'
 	is "$rc" 137 "$runner: a cpu default of sandbox-run.conf stops a loop of a profile without one"
 	like "$err" "cpu = 1 in $conf/sandbox-run.conf:$line\)$" "$runner: ... and the line names sandbox-run.conf:$line"
@@ -182,7 +182,7 @@ like "$check" "90-test.ini:3: bad value \"12Q\" for address-space \(expected byt
 badconf=$home/badconf
 mkdir -p "$badconf"
 printf '[limits]\ntimeout = 1x\n' > "$badconf/sandbox-run.conf"
-run "$SANDBOX_RUN" --config "$badconf/sandbox-run.conf" -p "$top_srcdir/tests/live/sh.ini" sh -c 'exit 0'
+run "$SANDBOX_RUN" --config "$badconf/sandbox-run.conf" -p "$top_srcdir/tests/apply/sh.ini" sh -c 'exit 0'
 is "$rc" 125 "a bad [limits] value in sandbox-run.conf is exit 125"
 like "$err" "^sandbox-run: $badconf/sandbox-run.conf:2: bad value \"1x\" for timeout" "... naming its file:line"
 done_testing

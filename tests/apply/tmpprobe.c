@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tmpprobe: what a program under a tmppath profile sees of temporary
- * directories, for tests/live/tmpdir.t. Paths come from the environment,
+ * directories, for tests/apply/tmpdir.t. Paths come from the environment,
  * never from argv: profiles declare operands as inputs, and an input is
  * granted, which would hide the very hole a test looks for.
  *

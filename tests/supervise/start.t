@@ -9,7 +9,7 @@
 # fails after starting it (woken by the launcher's exit instead), it is gone
 # too; and when it cannot be started at all, the target does not run.
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/supervisor/lib.sh"
+source "$top_srcdir/tests/supervise/lib.sh"
 FAULT=$top_builddir/tests/lib/fault
 
 tmp=$(tap_tmp)

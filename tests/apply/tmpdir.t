@@ -11,7 +11,7 @@
 # The real tools' output is the same as unconfined. As root and as nobody.
 source "$top_srcdir/tests/lib/tap.sh"
 
-TMPPROBE=$top_builddir/tests/live/tmpprobe
+TMPPROBE=$top_builddir/tests/apply/tmpprobe
 profiles="gs groff nroff grops identify"
 vars="TEMP TMP GROFF_TMPDIR MAGICK_TEMPORARY_PATH MAGICK_TMPDIR"
 

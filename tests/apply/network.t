@@ -4,7 +4,7 @@
 # unconfined. Listeners run on loopback only, for a bounded time.
 source "$top_srcdir/tests/lib/tap.sh"
 
-NETOPS=$top_builddir/tests/live/netops
+NETOPS=$top_builddir/tests/apply/netops
 tmp=$(tap_tmp)
 abi=$("$SANDBOX_RUN" --explain -p "$top_srcdir/profiles/file.ini" true 2>/dev/null | sed -n 's/.*kernel ABI \([0-9]*\).*/\1/p')
 

@@ -5,8 +5,8 @@
 # and as an ordinary user.
 source "$top_srcdir/tests/lib/tap.sh"
 
-FILEOPS=$top_builddir/tests/live/fileops
-fileops_profile=$top_srcdir/tests/live/fileops.ini
+FILEOPS=$top_builddir/tests/apply/fileops
+fileops_profile=$top_srcdir/tests/apply/fileops.ini
 
 for runner in $(runners); do
 	dir=$(tap_tmp)
@@ -61,10 +61,10 @@ for runner in $(runners); do
 	dir=$(tap_tmp)
 	printf '#!/bin/sh\necho "script ran: $1"\n' > "$dir/script"
 	chmod 755 "$dir/script"
-	is "$($runner "$SANDBOX_RUN" -p "$top_srcdir/tests/live/sh.ini" "$dir/script" arg 2>&1)" "script ran: arg" \
+	is "$($runner "$SANDBOX_RUN" -p "$top_srcdir/tests/apply/sh.ini" "$dir/script" arg 2>&1)" "script ran: arg" \
 		"$runner: a #! script runs confined: its interpreter is granted with it"
 done
-like "$("$SANDBOX_RUN" --explain -p "$top_srcdir/tests/live/sh.ini" "$dir/script")" \
+like "$("$SANDBOX_RUN" --explain -p "$top_srcdir/tests/apply/sh.ini" "$dir/script")" \
 	"read,execute /bin/sh: interpreter of $dir/script" "--explain names the script's interpreter"
 
 # what --explain says about it

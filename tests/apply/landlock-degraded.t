@@ -53,7 +53,7 @@ for runner in $(runners); do
 
 	# A TCP port rule is Landlock's from ABI 4; below it the filter (no
 	# inet promise: no socket) or the supervisor (inet: it compares the
-	# port) keeps it, so required runs (tests/live/old-abi.t attacks it).
+	# port) keeps it, so required runs (tests/apply/old-abi.t attacks it).
 	out=$($runner "$FAULT" --landlock-abi $sim -- "$SANDBOX_RUN" -p "$ports" file "$target" 2>"$tmp/err"); rc=$?
 	is "$rc:$out" "0:$want" "$runner: ABI $sim and a profile with a TCP port rule (ABI 4) + required: runs"
 	is "$(cat "$tmp/err")" "" "$runner: ... without a word: the guarantee is kept"
@@ -69,7 +69,7 @@ for runner in $(runners); do
 	is "$rc:$out" "0:$want" "$runner: ABI $sim is enough for file's profile"
 	# and ABI $sim's ruleset still confines: an undeclared read is refused
 	out=$(ALSO_READ=/etc/shadow $runner "$FAULT" --landlock-abi $sim -- "$SANDBOX_RUN" -p "$required" \
-		"$top_builddir/tests/live/fileops" "$target" 2>&1)
+		"$top_builddir/tests/apply/fileops" "$target" 2>&1)
 	like "$out" "read /etc/shadow: EACCES" "$runner: ... and under ABI $sim an undeclared file is still unreadable"
 done
 done_testing

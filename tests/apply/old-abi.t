@@ -8,9 +8,9 @@
 # unconfined (under the same tracer), and is refused and reported confined.
 # tests/kernels/matrix.t runs the same on the real kernels.
 source "$top_srcdir/tests/lib/tap.sh"
-source "$top_srcdir/tests/live/abstract.sh"
+source "$top_srcdir/tests/apply/abstract.sh"
 FAULT=$top_builddir/tests/lib/fault
-TRY=$top_builddir/tests/live/scopetry
+TRY=$top_builddir/tests/apply/scopetry
 # LeakSanitizer cannot run under a tracer: --explain returns, and would check.
 old() { ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "$FAULT" --landlock-abi 2 -- "$@"; }
 
