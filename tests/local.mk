@@ -1,7 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Test suites; each directory keeps its own fragment.
 EXTRA_DIST += tests/lib/tap.sh tests/run-suite
-include tests/unit/local.mk
+# The unit tests of each part of src/ link its library without main().
+unit_cflags = $(AM_CFLAGS) $(SECCOMP_CFLAGS) $(CAPNG_CFLAGS) $(INIH_CFLAGS)
+unit_ldadd = src/libsandbox.a $(SR_LIBS)
+EXTRA_DIST += tests/lib/tap.h
+include tests/catalogue/local.mk
+include tests/decide/local.mk
+include tests/filter/local.mk
 include tests/apply/local.mk
 include tests/escape/local.mk
 include tests/preload/local.mk

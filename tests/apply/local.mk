@@ -35,3 +35,10 @@ apply_tests = \
 	tests/apply/limits.t
 TESTS += $(apply_tests)
 EXTRA_DIST += $(apply_tests) tests/apply/fileops.ini tests/apply/sh.ini tests/apply/abstract.sh
+
+# The private temporary directory: made, refused, removed, collected.
+check_PROGRAMS += tests/apply/test-tmpdir
+tests_apply_test_tmpdir_SOURCES = tests/apply/test-tmpdir.c tests/lib/tap.h
+tests_apply_test_tmpdir_CFLAGS = $(unit_cflags)
+tests_apply_test_tmpdir_LDADD = $(unit_ldadd)
+TESTS += tests/apply/test-tmpdir

@@ -47,7 +47,7 @@
 #include "catalogue/promises.h"
 #include "apply/seccomp.h"
 #include "bpfrun.h"
-#include "tap.h"
+#include "../lib/tap.h"
 
 static uint32_t call(const struct sock_fprog *prog, uint32_t arch, int nr, uint64_t a0,
 		     uint64_t a1, uint64_t a2)

@@ -7,7 +7,7 @@
 
 #include "decide/profile.h"
 #include "catalogue/promises.h"
-#include "tap.h"
+#include "../lib/tap.h"
 
 static char root[] = "/tmp/sr-unit-XXXXXX";
 

@@ -17,7 +17,7 @@
 #include "filter/prologue.h"
 #include "base/util.h"
 #include "bpfrun.h"
-#include "tap.h"
+#include "../lib/tap.h"
 
 #define ARCH AUDIT_ARCH_X86_64
 #define OTHER_ARCH AUDIT_ARCH_I386

@@ -13,7 +13,7 @@
 
 #include "filter/peephole.h"
 #include "bpfrun.h"
-#include "tap.h"
+#include "../lib/tap.h"
 
 #define LD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (unsigned)offsetof(struct seccomp_data, field))
 #define ARG_LO(n) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (unsigned)offsetof(struct seccomp_data, args[n]))

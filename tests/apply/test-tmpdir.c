@@ -22,7 +22,7 @@
 
 #include "apply/tmpdir.h"
 #include "base/util.h"
-#include "tap.h"
+#include "../lib/tap.h"
 
 #define NOBODY 65534
 

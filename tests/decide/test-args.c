@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "decide/args.h"
-#include "tap.h"
+#include "../lib/tap.h"
 
 /* Option syntax of the real tools, as their profiles describe it. */
 static const char *const file_args[] = {

@@ -11,7 +11,7 @@
 
 #include "learn/learnargs.h"
 #include "learn/learnmerge.h"
-#include "tap.h"
+#include "../lib/tap.h"
 
 static char *apply(const char *text, const struct merge_addition *a, size_t n)
 {

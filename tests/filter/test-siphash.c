@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "filter/siphash.h"
-#include "tap.h"
+#include "../lib/tap.h"
 
 static const struct {
 	size_t len;
