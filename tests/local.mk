@@ -21,3 +21,4 @@ include tests/learn/local.mk
 include tests/bench/local.mk
 include tests/kernels/local.mk
 include tests/drift/local.mk
+EXTRA_DIST += tests/README.md
