@@ -41,7 +41,7 @@ struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex
 int seccomp_load_filters(struct filters *f);
 /* For --explain and the benchmark: its BPF instruction count. */
 unsigned seccomp_instructions(struct filters *f);
-/* The program itself, for tests/unit/test-filter. */
+/* The program itself, for tests/filter/test-filter. */
 const struct sock_fprog *seccomp_program(const struct filters *f);
 void seccomp_free(struct filters *f);
 

@@ -97,6 +97,12 @@ static bool keyring_key(uint8_t key[SIPHASH_KEY_SIZE])
 bool fcache_open(const char *setting, struct fcache *c)
 {
 	c->dirfd = -1;
+	/* Built with --disable-filter-cache: every run compiles its filter,
+	 * as with filter-cache = none. */
+	if (!ENABLE_FILTER_CACHE) {
+		msg_verbose("filter cache: not built in (configure --disable-filter-cache)");
+		return false;
+	}
 	if (setting && strcmp(setting, "none") == 0)
 		return false;
 	char *path = !setting || strcmp(setting, "auto") == 0 ? auto_dir() : xstrdup(setting);

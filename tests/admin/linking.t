@@ -23,7 +23,7 @@ is "$? $(head -c 12 "$tmp/out")" "0 sandbox-run " "sandbox-run --version runs"
 
 # A library that cannot load draws ld.so's complaint from each process
 # that tries: the target only when the launcher is static.
-LD_PRELOAD=libdoes-not-exist-here.so "$SANDBOX_RUN" -p "$top_srcdir/tests/live/sh.ini" \
+LD_PRELOAD=libdoes-not-exist-here.so "$SANDBOX_RUN" -p "$top_srcdir/tests/apply/sh.ini" \
 	sh -c 'exit 0' >/dev/null 2>"$tmp/err"
 complaints=$(grep -c "libdoes-not-exist-here.so.*cannot be preloaded" "$tmp/err")
 if [ "$LAUNCHER_LDFLAGS" = "-static-pie" ]; then

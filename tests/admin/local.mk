@@ -12,9 +12,12 @@ ADMIN_TESTS = \
 	tests/admin/under-filter.t \
 	tests/admin/licence.t \
 	tests/admin/includes.t \
+	tests/admin/explain.t \
+	tests/admin/check.t \
 	tests/admin/man-db-system.t
 TESTS += $(ADMIN_TESTS)
 EXTRA_DIST += $(ADMIN_TESTS) \
+	tests/admin/explain-file.golden tests/admin/check-broken.golden \
 	tests/admin/layering/shipped.golden \
 	tests/admin/layering/admin-override.golden \
 	tests/admin/layering/two-dropins.golden \

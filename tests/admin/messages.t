@@ -12,7 +12,7 @@
 # sandbox-run(1) says.
 source "$top_srcdir/tests/lib/tap.sh"
 NETTRY=$top_builddir/tests/preload/nettry
-DENIER=$top_builddir/tests/supervisor/denier
+DENIER=$top_builddir/tests/supervise/denier
 source "$top_srcdir/tests/preload/lib.sh"
 
 tmp=$(tap_tmp)

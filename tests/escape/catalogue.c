@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "catalogue/promises.h"
-#include "../unit/tap.h"
+#include "../lib/tap.h"
 
 /* Calls of other architectures kept in the table so that it serves them
  * too: they resolve there, not here. */

@@ -14,7 +14,7 @@ EXTRA_DIST += tests/escape/escape.t
 # The catalogue resolves (unit), compiles for aarch64, and --list-promises
 # is stable (golden file).
 check_PROGRAMS += tests/escape/catalogue
-tests_escape_catalogue_SOURCES = tests/escape/catalogue.c tests/unit/tap.h
+tests_escape_catalogue_SOURCES = tests/escape/catalogue.c tests/lib/tap.h
 tests_escape_catalogue_CFLAGS = $(AM_CFLAGS) $(SECCOMP_CFLAGS)
 tests_escape_catalogue_LDADD = src/libsandbox.a $(SR_LIBS)
 TESTS += tests/escape/catalogue tests/escape/aarch64.t tests/escape/list-promises.t \

@@ -55,7 +55,7 @@ clean "--explain with declared inputs, outputs and a preloaded library" \
 clean "--check (every profile, drop-in, preload rule and sandbox-run.conf)" "$tree_sr" --check
 # The malformed corpus: every error path of the parser, in one run.
 mkdir -p "$tmp/bad"
-cp "$top_srcdir"/tests/hostile/malformed/*.ini "$tmp/bad/"
+cp "$top_srcdir"/tests/fixtures/malformed/*.ini "$tmp/bad/"
 chmod 644 "$tmp"/bad/*.ini
 checker "$tree_sr" --check "$tmp"/bad/*.ini >/dev/null 2>"$tmp/.err"
 rc=$?

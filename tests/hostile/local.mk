@@ -30,8 +30,7 @@ TESTS += tests/hostile/failclosed.t tests/hostile/malformed.t tests/hostile/fds.
 	tests/hostile/concurrency.t tests/hostile/leaks.t
 EXTRA_DIST += tests/hostile/lib.sh tests/hostile/failclosed.t tests/hostile/malformed.t \
 	tests/hostile/fds.t tests/hostile/env.t tests/hostile/path.t tests/hostile/inputs.t \
-	tests/hostile/signals.t tests/hostile/concurrency.t tests/hostile/leaks.t \
-	tests/hostile/malformed
+	tests/hostile/signals.t tests/hostile/concurrency.t tests/hostile/leaks.t
 
 # sandbox-run-dynamic: sandbox-run linked against the shared C library, the
 # one leaks.t gives valgrind (memcheck replaces malloc through the dynamic

@@ -1,12 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# A corpus of malformed profiles (tests/hostile/malformed/*.ini): each makes
+# A corpus of malformed profiles (tests/fixtures/malformed/*.ini): each makes
 # sandbox-run refuse with exit 125 before running anything, every line of
 # its message is "sandbox-run: FILE:LINE: ...", and the line the first
 # comment of the file names ("# expect LINE: REGEX") is among them.
 # --check reports the same line and exits 1.
 source "$top_srcdir/tests/hostile/lib.sh"
-corpus=("$top_srcdir"/tests/hostile/malformed/*.ini)
+corpus=("$top_srcdir"/tests/fixtures/malformed/*.ini)
 [ "${#corpus[@]}" -ge 50 ]
 ok $? "at least 50 malformed profiles (${#corpus[@]})"
 

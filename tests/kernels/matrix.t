@@ -6,7 +6,7 @@
 # overlay on a scratch ext4 disk (make-initramfs, init, boot); inside, as root, tests of
 # this build tree run (guest-tests; they run parts as nobody themselves),
 # and their results come out here as one TAP stream, each prefixed with
-# its kernel ("ok 12 - [6.1] tests/live/landlock.t: ..."). Per kernel also:
+# its kernel ("ok 12 - [6.1] tests/apply/landlock.t: ..."). Per kernel also:
 # it booted, ran the tests and powered off, and each test file ran to its
 # plan and exited 0. Skips as a whole only when qemu cannot run at all.
 #
@@ -17,7 +17,7 @@
 # one busy), 2 vCPUs and 2 GiB each.
 #
 # What runs inside, and why only this (CI must stay under an hour; times
-# under TCG here): on a kernel with Landlock the tests/live/*.t but three
+# under TCG here): on a kernel with Landlock the tests/apply/*.t but three
 # (~5 min: Landlock, the filter, the supervisor, exit statuses, refusals,
 # the older-ABI attacks), the escape suite (~7 min), fakeroot (30 s) and tools.t
 # (45 s: file, file -z on zstd, man -l through man-db, gs to PNG,
@@ -56,10 +56,10 @@ suites=${KERNELS:-bookworm trixie bullseye}
 # no-landlock.t, which simulates what bullseye's guest shows for real, and
 # limits.t, whose one-second CPU limits an emulated guest on a busy host
 # does not keep to the half second (a line was missed once).
-landlock_tests="$(cd "$top_srcdir" && ls tests/live/*.t |
+landlock_tests="$(cd "$top_srcdir" && ls tests/apply/*.t |
 	grep -v -e /tmpdir.t -e /file-output.t -e /no-landlock.t -e /limits.t) tests/escape/escape.t \
 	tests/preload/fakeroot.t tests/kernels/tools.t"
-no_landlock_tests="tests/live/no-landlock.t tests/kernels/tools.t"
+no_landlock_tests="tests/apply/no-landlock.t tests/kernels/tools.t"
 tests_for() { # tests_for KERNEL-DIR: the test files its guest runs
 	if [ -n "${KERNEL_TESTS:-}" ]; then
 		echo "$KERNEL_TESTS"

@@ -12,3 +12,10 @@ LEARN_TESTS = tests/learn/file.t tests/learn/groff.t tests/learn/gs.t \
 	tests/learn/outputs.t tests/learn/shared-dir.t
 TESTS += $(LEARN_TESTS)
 EXTRA_DIST += $(LEARN_TESTS) tests/learn/lib.sh
+
+# Unit tests of the learner's argument shapes and of merging into a profile.
+check_PROGRAMS += tests/learn/test-learn
+tests_learn_test_learn_SOURCES = tests/learn/test-learn.c tests/lib/tap.h
+tests_learn_test_learn_CFLAGS = $(unit_cflags)
+tests_learn_test_learn_LDADD = $(unit_ldadd)
+TESTS += tests/learn/test-learn

@@ -1,10 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/preload: LD_PRELOAD detection and preload.d rules, with the real
 # Debian packages (fakeroot, snoopy, faketime, eatmydata, jemalloc, ...).
-check_PROGRAMS += tests/preload/test-preload tests/preload/nettry tests/preload/ipctry
-tests_preload_test_preload_SOURCES = tests/preload/test-preload.c tests/unit/tap.h
-tests_preload_test_preload_CFLAGS = $(AM_CFLAGS) $(SECCOMP_CFLAGS) $(CAPNG_CFLAGS) $(INIH_CFLAGS)
-tests_preload_test_preload_LDADD = src/libsandbox.a $(SR_LIBS)
+check_PROGRAMS += tests/preload/nettry tests/preload/ipctry
 tests_preload_nettry_SOURCES = tests/preload/nettry.c
 # a sandboxed probe: the sanitizer runtime would need more than its profile
 tests_preload_nettry_CFLAGS = $(AM_CFLAGS) $(NOSAN_CFLAGS)
@@ -19,6 +16,5 @@ preload_tests = \
 	tests/preload/snoopy.t \
 	tests/preload/libraries.t \
 	tests/preload/unknown.t
-TESTS += tests/preload/test-preload $(preload_tests)
-EXTRA_DIST += $(preload_tests) tests/preload/lib.sh tests/preload/nettry.ini tests/preload/date.ini \
-	tests/preload/badrule.ini
+TESTS += $(preload_tests)
+EXTRA_DIST += $(preload_tests) tests/preload/lib.sh tests/preload/nettry.ini tests/preload/date.ini

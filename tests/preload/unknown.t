@@ -61,7 +61,7 @@ done
 like "$("$SANDBOX_RUN" --check "$top_srcdir"/profiles/preload.d/*.ini)" \
 	"files checked: 0 errors, 0 warnings" "--check: every shipped rule is valid"
 mkdir -p "$tmp/preload.d"
-cp "$top_srcdir/tests/preload/badrule.ini" "$tmp/preload.d/bad.ini"
+cp "$top_srcdir/tests/fixtures/badrule.ini" "$tmp/preload.d/bad.ini"
 out=$("$SANDBOX_RUN" --check "$tmp/preload.d/bad.ini")
 is $? 1 "--check: a bad rule fails"
 like "$out" "bad\.ini:4: \"socket\(AF_INET\".*expected" "--check: unclosed parenthesis, with its line"
