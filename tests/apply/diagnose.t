@@ -78,6 +78,42 @@ for runner in $(runners); do
 	like "$errs" "$refusal read $home/secret2 \(openat\)" "$runner: a path relative to a directory descriptor is reported absolute"
 	unlike "$errs" "$home/a" "$runner: the relative input a is not reported"
 
+	# report mode reports and changes nothing: the working directory (not
+	# granted) opened for reading, as troff opens a file named '', is
+	# refused alike in both modes
+	cd "$home"; ALSO_READ=./ run $runner "$FILEOPS"; cd - >/dev/null
+	is "$out" "list ./: ok" "$runner: unconfined, the probe lists its working directory"
+	cd "$home"; ALSO_READ=./ run $runner "$SANDBOX_RUN" -p file "$FILEOPS"; cd - >/dev/null
+	is "$out|$errs" "list ./: EACCES|" "$runner: deny mode: listing it is refused, nothing reported"
+	cd "$home"; ALSO_READ=./ run $runner "$SANDBOX_RUN" --diagnose -p file "$FILEOPS"; cd - >/dev/null
+	is "$out" "list ./: EACCES" "$runner: --diagnose: refused the same"
+	like "$errs" "$refusal list $home \(openat\): add \"read = $home\"" "$runner: ... and reported, as the directory"
+
+	# the same with groff (corpus-roff.t's hdtbl examples, once run with an
+	# empty word): its result is deny mode's, plus the report
+	echo hello >"$home/doc"; [ "$runner" = as_nobody ] && chown nobody:nogroup "$home/doc"
+	for how in bare deny diagnose; do
+		case $how in
+		bare) sr=() ;; deny) sr=("$SANDBOX_RUN") ;; diagnose) sr=("$SANDBOX_RUN" --diagnose) ;;
+		esac
+		(cd "$home" && $runner "${sr[@]}" groff -Tutf8 '' doc >"$err.$how.out" 2>"$err.$how"
+			echo "$?" >"$err.$how.rc")
+	done
+	is "$(cat "$err.bare.rc")|$(grep -c hello "$err.bare.out")" "0|1" \
+		"$runner: unconfined, groff -Tutf8 '' doc reads '' as an empty file and exits 0"
+	is "$(cat "$err.deny.rc")|$(cat "$err.deny")" "1|troff: fatal error: can't open '': Permission denied" \
+		"$runner: deny mode: troff cannot open '' (the working directory), exit 1"
+	is "$(cat "$err.diagnose.rc")|$(grep -v '^sandbox-run: ' "$err.diagnose")" \
+		"$(cat "$err.deny.rc")|$(cat "$err.deny")" "$runner: --diagnose: the same exit status and error"
+	cmp -s "$err.deny.out" "$err.diagnose.out"; ok $? "$runner: --diagnose: the same output"
+	like "$(grep '^sandbox-run: ' "$err.diagnose")" \
+		"^sandbox-run: groff\[[0-9]+\] \(running troff\): Landlock refuses list $home \(openat\): add \"read = $home\"" \
+		"$runner: --diagnose: the one report names the working directory"
+	is "$(grep -c '^sandbox-run: ' "$err.diagnose")" 1 "$runner: ... and is the only one"
+	(cd "$home" && $runner "$SANDBOX_RUN" --diagnose groff -Tutf8 doc >"$err.word.out" 2>"$err.word")
+	is "$?|$(cat "$err.word")" "0|" "$runner: --diagnose: without the empty word, exit 0 and no report"
+	cmp -s "$err.bare.out" "$err.word.out"; ok $? "$runner: ... and the output of the bare run"
+
 	# names that mean the caller: the target's, not the supervisor's
 	ALSO_READ=/proc/self/status:/dev/stdin run $runner "$FILEOPS" <"$home/secret2"
 	like "$out" "read /dev/stdin: ok" "$runner: unconfined, /dev/stdin can be opened again"

@@ -264,7 +264,8 @@ corpus_refused() {
 # corpus_cmd INPUT... (inside corpus_compare): the command line for these
 # inputs, one word a line (words have no newline): CMD with "{}" replaced by the input (one input
 # a run), or CMD, the words CORPUS_OPTS (a function) prints for the input,
-# and the inputs.
+# and the inputs. An empty line is an empty word: CORPUS_OPTS prints
+# nothing at all for an input that takes no options.
 corpus_cmd() {
 	local w placed=0
 	for w in "${cmd[@]}"; do
