@@ -23,13 +23,14 @@
 #include "decide/args.h"
 #include "apply/caps.h"
 #include "supervise/decode.h"
-#include "base/fdpass.h"
 #include "learn/learnargs.h"
 #include "learn/learnmerge.h"
 #include "decide/policy.h"
 #include "decide/profile.h"
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
+#include "supervise/loop.h"
+#include "supervise/sidecar.h"
 
 #define PIDFD_THREAD_FLAG O_EXCL /* pidfd_open of a thread, Linux 6.9 */
 #define TMPFILE_FLAG 020000000   /* O_TMPFILE without its O_DIRECTORY */
@@ -1464,100 +1465,35 @@ static void answer(struct learner *l, const struct seccomp_notif *req,
 	}
 }
 
-static void observe(struct learner *l, int listener)
+/* The learner's sidecar runs the supervisor's loop, answering each
+ * notification as above. */
+static struct loop loop = { .listener = -1, .pidfd = -1 };
+
+static bool notified(void *ctx, const struct seccomp_notif *req, struct seccomp_notif_resp *resp)
 {
-	struct seccomp_notif *req;
-	struct seccomp_notif_resp *resp;
-	if (seccomp_notify_alloc(&req, &resp) < 0)
-		_exit(1);
-	for (;;) {
-		struct pollfd pfd = { listener, POLLIN, 0 };
-		if (poll(&pfd, 1, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (pfd.revents & POLLIN) {
-			memset(req, 0, sizeof *req);
-			if (seccomp_notify_receive(listener, req) < 0)
-				continue;
-			answer(l, req, resp);
-			seccomp_notify_respond(listener, resp);
-			continue;
-		}
-		if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL))
-			break; /* the last observed process is gone */
-	}
+	answer(ctx, req, resp);
+	return true;
+}
+
+static const struct loop_ops observer_ops = { .notified = notified };
+
+static void __attribute__((noreturn)) observer_main(void *arg, int listener, pid_t target)
+{
+	struct learner *l = arg;
+	(void)target; /* l->pid */
+	/* No end of the pipeline stays open here (stderr is for messages); the
+	 * working directory stays, as --learn=FILE may be relative to it. */
+	int keep = -1;
+	loop.listener = sidecar_detach_fds(listener, &keep);
+	/* It reads untrusted memory: the loop drops every privilege at the
+	 * first notification. */
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	loop.ops = &observer_ops;
+	loop.ctx = l;
+	loop_run(&loop); /* until the last observed process is gone */
 	if (l->dirty)
 		write_profile(l);
-	seccomp_notify_free(req, resp);
-}
-
-static void __attribute__((noreturn)) observer_main(struct learner *l, int sock)
-{
-	/* Signals of the terminal are the target's; the observer ends with it. */
-	static const int sigs[] = { SIGINT, SIGQUIT, SIGHUP, SIGPIPE, SIGTSTP, SIGTTOU, SIGTTIN };
-	for (size_t i = 0; i < N(sigs); i++)
-		signal(sigs[i], SIG_IGN);
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (null >= 0) {
-		dup2(null, STDIN_FILENO);
-		dup2(null, STDOUT_FILENO);
-	}
-	/* No end of the pipeline stays open here (stderr is for messages). */
-	if (sock != 3 && dup2(sock, 3) == 3)
-		sock = 3;
-	syscall(SYS_close_range, 4, ~0U, 0);
-	pid_t self = getpid();
-	if (write(sock, &self, sizeof self) != (ssize_t)sizeof self)
-		_exit(1);
-	int listener = fd_receive(sock);
-	char ok = listener >= 0 ? 'y' : 'n';
-	if (write(sock, &ok, 1) != 1 || listener < 0)
-		_exit(0);
-	close(sock);
-	/* It reads untrusted memory: it holds no privilege while it does. */
-	caps_drop();
-	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-	observe(l, listener);
 	_exit(0);
-}
-
-static int start_observer(struct learner *l)
-{
-	int sv[2];
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		die("--learn: socketpair: %s", strerror(errno));
-	pid_t middle = fork();
-	if (middle < 0)
-		die("--learn: fork: %s", strerror(errno));
-	if (middle == 0) {
-		/* A grandchild: the target can neither wait() for it nor see it. */
-		close(sv[0]);
-		if (fork() == 0)
-			observer_main(l, sv[1]);
-		_exit(0);
-	}
-	close(sv[1]);
-	while (waitpid(middle, NULL, 0) < 0 && errno == EINTR)
-		;
-	pid_t observer;
-	if (read(sv[0], &observer, sizeof observer) != (ssize_t)sizeof observer)
-		die("--learn: the observer did not start");
-	/* Under Yama's ptrace_scope = 1 it may then read the target's memory. */
-	prctl(PR_SET_PTRACER, observer, 0, 0, 0);
-	return sv[0];
-}
-
-static bool hand_over(int sock, int listener)
-{
-	char ok = 'n';
-	bool done = fd_send(sock, listener) == 0 && read(sock, &ok, 1) == 1 && ok == 'y';
-	/* Closed before any message: with no listener left the kernel answers
-	 * ENOSYS instead of waiting for an observer that is not there. */
-	close(listener);
-	close(sock);
-	return done;
 }
 
 /* ---- the file being merged into ---- */
@@ -1628,7 +1564,11 @@ void learn_start(const struct learn_input *in)
 	msg_verbose("--learn: running %s permissively; every call is allowed and recorded",
 		    in->target->path);
 	scmp_filter_ctx ctx = observing_filter();
-	int sock = start_observer(&l);
+	loop_alloc(&loop, "--learn: the observer");
+	/* Forked: the observing filter sends the launcher's own execve to it. */
+	pid_t observer = sidecar_start("--learn: the observer", observer_main, &l, true);
+	if (observer <= 0)
+		die("--learn: the observer could not be started (%s)", strerror(-observer));
 	/* As in a confined run, minus Landlock and enforcement. */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		die("cannot set no_new_privs: %s", strerror(errno));
@@ -1637,8 +1577,6 @@ void learn_start(const struct learn_input *in)
 	int listener = r < 0 ? -1 : seccomp_notify_fd(ctx);
 	if (r < 0 || listener < 0)
 		die("--learn: cannot load the observing filter: %s", strerror(r < 0 ? -r : errno));
-	if (!hand_over(sock, listener))
-		die("--learn: the observer did not take the notification listener; not running "
-		    "%s unobserved", in->target->name);
+	sidecar_handoff(listener);
 	seccomp_release(ctx);
 }

@@ -43,7 +43,7 @@ void loop_run(struct loop *lp)
 	enum { WATCH = 2 };
 	struct pollfd pfd[WATCH + LOOP_WATCH_MAX] = { { lp->listener, POLLIN, 0 },
 						      { lp->pidfd, POLLIN, 0 } };
-	int timeout = SR_ASAN ? -1 : SIDECAR_IDLE_MS;
+	int timeout = sidecar_idle_timeout();
 	for (;;) {
 		size_t watched = ops->watch ? ops->watch(lp->ctx, pfd + WATCH, LOOP_WATCH_MAX) : 0;
 		int n = poll(pfd, WATCH + watched, timeout);

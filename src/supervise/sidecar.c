@@ -31,7 +31,7 @@
  * copied its page tables and then made it fault on every page it wrote
  * until its exec:
  *
- *   launcher --clone(VM|FILES, exit signal 0)--> sidecar (supervisor, observer)
+ *   launcher --clone(VM|FILES, exit signal 0)--> sidecar (the supervisor)
  *
  * Its exit signal is 0, which makes it a "clone" child: wait(), waitpid()
  * and waitid() of the target see it only with __WALL or __WCLONE, and its
@@ -48,22 +48,25 @@
  * is alone in the launcher's old memory, libc as the launcher left it, and
  * in its old descriptor table, the listener included: the exec gave the
  * target a copy of its own (unshare_files, before exec_mmap in fs/exec.c),
- * where the listener, close-on-exec, was closed. Sanitizer builds fork
- * twice instead (below). */
+ * where the listener, close-on-exec, was closed. A forked sidecar (the
+ * learner's, and every one in sanitizer builds) is started otherwise
+ * (below). */
 #define SIDECAR_STACK (256 * 1024) /* MAP_NORESERVE: untouched pages cost nothing */
+/* See sidecar_release_memory. */
+#define SIDECAR_IDLE_MS 100
 
 /* What the sidecar starts from. Static, since the launcher reuses its
  * own stack meanwhile. */
 static struct {
+	const char *who; /* for messages */
 	sidecar_main_fn main;
 	void *arg;
+	bool forked;
 	pid_t target;
 	sigset_t mask;         /* the launcher's signal mask, for the sidecar once alone */
 	volatile int listener; /* from the handoff, just before the exec; -1 before */
-#if SR_ASAN
-	int sock, other; /* the sidecar's and the launcher's end of the handoff socket */
-#endif
-} start = { .listener = -1 };
+	int sock, other; /* forked: the sidecar's and the launcher's end of the handoff socket */
+} start = { .listener = -1, .sock = -1, .other = -1 };
 
 #if !SR_ASAN
 /* The launcher's tid, until the kernel sets it to 0 and wakes the waiters
@@ -96,7 +99,7 @@ static long raw_syscall(long nr, long a, long b, long c, long d)
 /* The listener, once the launcher has gone; -1 if it went without handing
  * one over. Only a listener says that the launcher got past its own work
  * and left libc whole (it may have died inside malloc before). */
-static int take_listener(void)
+static int wait_for_exec(void)
 {
 	pid_t tid;
 	/* Not FUTEX_PRIVATE_FLAG: the kernel's wake is a shared one. A wake
@@ -105,13 +108,17 @@ static int take_listener(void)
 		raw_syscall(SYS_futex, (long)(uintptr_t)&launcher_tid, FUTEX_WAIT, tid, 0);
 	return start.listener;
 }
-#else
+#endif
+
 static int take_listener(void)
 {
+#if !SR_ASAN
+	if (!start.forked)
+		return wait_for_exec();
+#endif
 	close(start.other); /* the launcher's copy closing is our end of file */
 	return fd_receive(start.sock);
 }
-#endif
 
 /* The sidecar's first function. Simple on purpose: until
  * take_listener returns, nothing here may touch errno, the heap or stdio. */
@@ -138,13 +145,13 @@ static char *map_stack(void)
 	char *base = mmap(NULL, SIDECAR_STACK, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
 	if (base == MAP_FAILED || mprotect(base, page, PROT_NONE) < 0)
-		die("supervisor: cannot map its stack: %s; refusing to run without it",
+		die("%s: cannot map its stack: %s; refusing to run without it", start.who,
 		    strerror(errno));
 	return base + SIDECAR_STACK;
 }
 
 /* The sidecar's pid, or -errno. */
-static pid_t start_sidecar(void)
+static pid_t clone_sidecar(void)
 {
 	char *stack = map_stack();
 	/* The word the sidecar waits on: glibc's own (in the thread's
@@ -153,18 +160,18 @@ static pid_t start_sidecar(void)
 	pid_t pid = clone(sidecar_entry, stack, CLONE_VM | CLONE_FILES, NULL);
 	return pid > 0 ? pid : -errno;
 }
+#endif
 
-static void give_listener(int listener)
-{
-	start.listener = listener;
-}
-#else
-/* AddressSanitizer knows one stack per thread and warns (on the target's
+/* A sidecar of its own: it has memory and descriptors of its own, and the
+ * listener travels over a socket (SCM_RIGHTS), whose end of file is the
+ * sidecar's wait, so that it takes the listener before the exec.
+ * AddressSanitizer knows one stack per thread and warns (on the target's
  * stderr) when a process runs on another, and it keeps state that a
- * CLONE_VM child would share: sanitizer builds fork twice, the sidecar
- * has memory and descriptors of its own, and the listener travels over a
- * socket (SCM_RIGHTS), whose end of file is the sidecar's wait. */
-static pid_t start_sidecar(void)
+ * CLONE_VM child would share: sanitizer builds start every sidecar so.
+ * The learner does, as its filter sends the launcher's own execve to the
+ * sidecar, which a sidecar sharing the memory would wait for in vain. Two
+ * forks, so that the target can neither wait() for it nor see it. */
+static pid_t fork_sidecar(void)
 {
 	int sv[2];
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
@@ -196,14 +203,17 @@ static pid_t start_sidecar(void)
 
 static void give_listener(int listener)
 {
+	if (!start.forked) {
+		start.listener = listener;
+		return;
+	}
 	/* A sidecar already gone is EPIPE here, and the target does not run. */
 	if (fd_send(start.other, listener) < 0)
-		die("supervisor: could not hand over the notification listener (%s); refusing "
-		    "to run without it", strerror(errno));
+		die("%s: could not hand over the notification listener (%s); refusing "
+		    "to run without it", start.who, strerror(errno));
 	close(listener);
 	close(start.other);
 }
-#endif
 
 /* The supervisor's keep is the private temporary directory's lock. */
 int sidecar_detach_fds(int listener, int *keep)
@@ -284,8 +294,13 @@ static int drop_readonly(struct dl_phdr_info *info, size_t size, void *unused)
  * use. It costs the sidecar about 0.2 ms of CPU time (the zapping, and
  * the faults that bring back the pages it runs): not worth it for a run of
  * a few milliseconds, so the loop does it once the sidecar has been idle
- * for SIDECAR_IDLE_MS (sidecar.h). A forked sidecar (sanitizer builds) has
- * none of it. */
+ * for SIDECAR_IDLE_MS. A forked sidecar (the learner's, sanitizer builds)
+ * has none of it. */
+int sidecar_idle_timeout(void)
+{
+	return start.forked ? -1 : SIDECAR_IDLE_MS;
+}
+
 void sidecar_release_memory(void)
 {
 	malloc_trim(0);
@@ -293,17 +308,23 @@ void sidecar_release_memory(void)
 }
 
 
-pid_t sidecar_start(sidecar_main_fn main, void *arg)
+pid_t sidecar_start(const char *who, sidecar_main_fn main, void *arg, bool forked)
 {
+	start.who = who;
 	start.main = main;
 	start.arg = arg;
+	start.forked = forked || SR_ASAN;
 	start.target = getpid();
 	sigset_t all;
 	sigfillset(&all);
 	/* Blocked in the sidecar until it is alone: no handler of the
 	 * launcher may run on the launcher's stack and errno. */
 	sigprocmask(SIG_SETMASK, &all, &start.mask);
-	pid_t pid = start_sidecar();
+#if SR_ASAN
+	pid_t pid = fork_sidecar();
+#else
+	pid_t pid = start.forked ? fork_sidecar() : clone_sidecar();
+#endif
 	sigprocmask(SIG_SETMASK, &start.mask, NULL);
 	if (pid <= 0)
 		return pid;

@@ -323,7 +323,7 @@ static void __attribute__((noreturn)) supervisor_main(void *arg, int listener, p
 void supervisor_start(const struct policy *p, struct supervisor *s)
 {
 	loop_alloc(&loop, "supervisor");
-	s->pid = sidecar_start(supervisor_main, (void *)p);
+	s->pid = sidecar_start("supervisor", supervisor_main, (void *)p, false);
 	if (s->pid <= 0)
 		die("supervisor: could not be started (%s); refusing to run without it",
 		    strerror(-s->pid));
