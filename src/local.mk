@@ -76,12 +76,18 @@ src_supervise = src/supervise/broker.c \
 	src/supervise/supervisor.c \
 	src/supervise/supervisor.h
 # learn/: --learn: observe, draft, merge
-src_learn = src/learn/learn.c \
+src_learn = src/learn/draft.c \
+	src/learn/learn.c \
 	src/learn/learn.h \
 	src/learn/learnargs.c \
 	src/learn/learnargs.h \
+	src/learn/learner.h \
 	src/learn/learnmerge.c \
-	src/learn/learnmerge.h
+	src/learn/learnmerge.h \
+	src/learn/masks.c \
+	src/learn/observe.c \
+	src/learn/paths.c \
+	src/learn/write.c
 # admin/: --explain, --check, --list-profiles
 src_admin = src/admin/admin.c \
 	src/admin/admin.h \
