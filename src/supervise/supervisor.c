@@ -248,8 +248,9 @@ static void target_exited(struct sup *s)
 static size_t watch(void *ctx, struct pollfd *pfd, size_t max)
 {
 	struct sup *s = ctx;
+	(void)max; /* the _Static_assert above */
 	limits_watch_fds(&s->limits, pfd);
-	s->relays = broker_poll_fds(&s->broker, pfd + LIMITS_POLL_FDS, max - LIMITS_POLL_FDS);
+	s->relays = broker_poll_fds(&s->broker, pfd + LIMITS_POLL_FDS, BROKER_RELAYS);
 	return LIMITS_POLL_FDS + s->relays;
 }
 
