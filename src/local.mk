@@ -60,22 +60,34 @@ src_apply = src/apply/caps.c \
 	src/apply/seccomp.h \
 	src/apply/tmpdir.c \
 	src/apply/tmpdir.h
-# supervise/: the supervisor: notifications, reports, the broker
+# supervise/: the supervisor: its sidecar start, the loop, reports, the broker
 src_supervise = src/supervise/broker.c \
 	src/supervise/broker.h \
 	src/supervise/decode.c \
 	src/supervise/decode.h \
+	src/supervise/loop.c \
+	src/supervise/loop.h \
 	src/supervise/pathcheck.c \
 	src/supervise/pathcheck.h \
+	src/supervise/report.c \
+	src/supervise/report.h \
+	src/supervise/sidecar.c \
+	src/supervise/sidecar.h \
 	src/supervise/supervisor.c \
 	src/supervise/supervisor.h
 # learn/: --learn: observe, draft, merge
-src_learn = src/learn/learn.c \
+src_learn = src/learn/draft.c \
+	src/learn/learn.c \
 	src/learn/learn.h \
 	src/learn/learnargs.c \
 	src/learn/learnargs.h \
+	src/learn/learner.h \
 	src/learn/learnmerge.c \
-	src/learn/learnmerge.h
+	src/learn/learnmerge.h \
+	src/learn/masks.c \
+	src/learn/observe.c \
+	src/learn/paths.c \
+	src/learn/write.c
 # admin/: --explain, --check, --list-profiles
 src_admin = src/admin/admin.c \
 	src/admin/admin.h \

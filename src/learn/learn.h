@@ -3,9 +3,11 @@
  * into) FILE the smallest profile that would have allowed what it did.
  *
  * The launcher keeps its PID, as in a confined run: an observer process is
- * forked outside (like the supervisor), a seccomp filter sends it every call
- * beyond what stdio and rpath allow unconditionally, and it lets each one
- * proceed. No Landlock: what the command opens is recorded instead. */
+ * started outside, a sidecar like the supervisor (supervise/sidecar.h) that
+ * runs the supervisor's loop (supervise/loop.h); a seccomp filter sends it
+ * every call beyond what stdio and rpath allow unconditionally, and it lets
+ * each one proceed. No Landlock: what the command opens is recorded
+ * instead. */
 #ifndef SR_LEARN_H
 #define SR_LEARN_H
 

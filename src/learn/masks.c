@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* --learn: the catalogue, read the way the kernel evaluates the filter:
+ * for a call with its arguments, the set of promises whose rules allow it,
+ * as a mask. */
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "catalogue/sysrule.h"
+#include "learn/learner.h"
+
+uint32_t learn_implicit_mask(void)
+{
+	uint32_t m = 0;
+	for (size_t i = 0; i < promise_count(); i++)
+		if (promise_is_implicit(i))
+			m |= 1u << i;
+	return m;
+}
+
+uint32_t learn_mask_of(const struct strlist *promises)
+{
+	uint32_t m = 0;
+	for (size_t i = 0; i < promises->n; i++) {
+		int p = promise_lookup(promises->item[i]);
+		if (p >= 0)
+			m |= 1u << p;
+	}
+	return m;
+}
+
+static bool rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self)
+{
+	for (unsigned i = 0; i < r->ncond; i++) {
+		const struct sys_cond *c = &r->cond[i];
+		uint64_t v = args[c->arg];
+		uint64_t want = value_of_self(c->value, (uint64_t)self);
+		if (c->op == COND_EQ ? v != want : (v & c->mask) != c->value)
+			return false;
+	}
+	return true;
+}
+
+/* Which promises would allow this call with these arguments. */
+uint32_t learn_promise_mask(int nr, const uint64_t *args, pid_t self)
+{
+	uint32_t m = 0;
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *p = promise_at(i);
+		for (size_t j = 0; j < p->nrules; j++)
+			if (rule_nr(&p->rules[j]) == nr && rule_holds(&p->rules[j], args, self)) {
+				m |= 1u << i;
+				break;
+			}
+	}
+	return m;
+}
