@@ -22,7 +22,7 @@ void loop_alloc(struct loop *lp, const char *who)
 
 /* It reads untrusted memory: it holds no privilege from the first
  * notification on. Not before, when it has read nothing: dropping costs
- * root about 0.2 ms of CPU time, which would compete with a short target
+ * root CPU time (docs/performance.md), which would compete with a short target
  * for nothing. libcap-ng still works on the launcher's pid, which only
  * fork resets (pthread_atfork): name ours. */
 static void drop_privileges(struct loop *lp)

@@ -37,7 +37,7 @@
  * and waitid() of the target see it only with __WALL or __WCLONE, and its
  * end sends the target no SIGCHLD. So the target, which the launcher
  * becomes, need not be shielded from it by a middle process that exits (a
- * second clone and a round trip, some 50 µs); should the target end first,
+ * second clone and a round trip: docs/performance.md); should the target end first,
  * the kernel hands it to init or the subreaper with SIGCHLD as its signal.
  *
  * Until the launcher execs the target (or exits), the sidecar shares its
@@ -291,7 +291,7 @@ static int drop_readonly(struct dl_phdr_info *info, size_t size, void *unused)
 }
 
 /* What the launcher freed, and what it mapped but the sidecar does not
- * use. It costs the sidecar about 0.2 ms of CPU time (the zapping, and
+ * use. It costs the sidecar CPU time (docs/performance.md: the zapping, and
  * the faults that bring back the pages it runs): not worth it for a run of
  * a few milliseconds, so the loop does it once the sidecar has been idle
  * for SIDECAR_IDLE_MS. A forked sidecar (the learner's, sanitizer builds)
