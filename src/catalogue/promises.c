@@ -531,17 +531,25 @@ const struct never_rule *never_lookup(const char *name)
 	return NULL;
 }
 
+int syscall_nr(const char *name)
+{
+	int nr = seccomp_syscall_resolve_name(name);
+	return nr == __NR_SCMP_ERROR ? -1 : nr;
+}
+
 static int nr_of(const char *name, int nr)
 {
-	if (nr != NR_BY_NAME)
-		return nr;
-	nr = seccomp_syscall_resolve_name(name);
-	return nr == __NR_SCMP_ERROR ? -1 : nr;
+	return nr == NR_BY_NAME ? syscall_nr(name) : nr;
 }
 
 int rule_nr(const struct sys_rule *r)
 {
 	return nr_of(r->name, r->nr);
+}
+
+int never_nr(const struct never_rule *n)
+{
+	return nr_of(n->name, n->nr);
 }
 
 /* How the catalogue grants a call: not at all, only with argument
@@ -605,7 +613,7 @@ int syscall_allowable(const char *name, const char **why)
 		*why = buf;
 		return -1;
 	}
-	if (kind == WHOLE || seccomp_syscall_resolve_name(name) != __NR_SCMP_ERROR)
+	if (kind == WHOLE || syscall_nr(name) != -1)
 		return 0;
 	const char *hint = syscall_suggest(name);
 	snprintf(buf, sizeof buf, "unknown system call \"%s\"%s%s%s", name,
@@ -747,7 +755,7 @@ int promises_print(const char *name)
 	}
 	printf("never (no promise and no \"allow\" grants these)\n");
 	for (size_t i = 0; i < N_NEVER; i++)
-		if (nr_of(never[i].name, never[i].nr) >= 0)
+		if (never_nr(&never[i]) >= 0)
 			printf(LIST_INDENT "%s: %s\n", never[i].name, never[i].why);
 	printf("\nnever, by the conditions above\n");
 	for (size_t i = 0; i < sizeof never_by_condition / sizeof never_by_condition[0]; i++)

@@ -86,8 +86,15 @@ const struct never_rule *never_lookup(const char *name);
 size_t quiet_count(void);
 const struct quiet_rule *quiet_at(size_t i);
 
-/* Syscall number of a rule on this architecture, or -1. */
+/* The one name-to-number lookup: the native number of the system call
+ * name, or -1 when libseccomp does not know the name. A name it knows that
+ * this architecture lacks gives a negative pseudo number, which no call
+ * carries (test ">= 0" for "on this architecture"). */
+int syscall_nr(const char *name);
+/* Syscall number of a rule, or of a never-granted call, on this
+ * architecture (negative when it has none). */
 int rule_nr(const struct sys_rule *r);
+int never_nr(const struct never_rule *n);
 /* May a profile's "allow" name this syscall whole? 0, or -1 with *why set:
  * never granted, unknown, or granted by promises only with argument
  * conditions ("allow = ioctl" would grant TIOCSTI). */

@@ -172,8 +172,7 @@ int sysrule_nr(const char *text)
 	char err[256];
 	if (sysrule_parse(text, &r, err, sizeof err) < 0)
 		return -1;
-	int nr = seccomp_syscall_resolve_name(r.name);
-	return nr == __NR_SCMP_ERROR ? -1 : nr;
+	return syscall_nr(r.name);
 }
 
 int sysrule_cmps(const char *text, struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS])
@@ -290,7 +289,7 @@ static char *allow_error(const struct sysrule *r, const char *text, const char *
 	bool conditioned = r->ncond && !never_lookup(r->name);
 	if (conditioned && within_catalogue(r))
 		return NULL;
-	if (conditioned && seccomp_syscall_resolve_name(r->name) != __NR_SCMP_ERROR)
+	if (conditioned && syscall_nr(r->name) != -1)
 		return xasprintf("%s: \"%s\": the conditions must be at least as narrow as a "
 				 "promise's (sandbox-run --list-promises)", origin, text);
 	return xasprintf("%s: %s", origin, why);
@@ -334,7 +333,7 @@ bool sysrule_disjoint(const struct scmp_arg_cmp *a, unsigned na, const struct sc
 static char *refuse_error(const struct sysrule *r, const char *text, const char *origin)
 {
 	(void)text;
-	if (seccomp_syscall_resolve_name(r->name) == __NR_SCMP_ERROR)
+	if (syscall_nr(r->name) == -1)
 		return xasprintf("%s: refuse %s: no such system call", origin, r->name);
 	if (!r->ncond)
 		return xasprintf("%s: refuse %s: name the arguments of the call it makes, "
