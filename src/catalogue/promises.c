@@ -493,6 +493,25 @@ uint64_t value_of_self(uint64_t value, uint64_t self_pid)
 	return value;
 }
 
+static bool cond_holds(const struct sys_cond *c, uint64_t arg, const pid_t *self)
+{
+	uint64_t want = self ? value_of_self(c->value, (uint64_t)*self) : c->value;
+	switch (c->op) {
+	case COND_EQ: return arg == want;
+	case COND_NE: return arg != want;
+	case COND_MASKED_EQ: return (arg & c->mask) == want;
+	}
+	return false;
+}
+
+bool conds_hold(const struct sys_cond *c, unsigned n, const uint64_t args[6], const pid_t *self)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!cond_holds(&c[i], args[c[i].arg], self))
+			return false;
+	return true;
+}
+
 size_t promise_count(void) { return N_PROMISES; }
 const struct promise *promise_at(size_t i) { return &promises[i]; }
 size_t never_count(void) { return N_NEVER; }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h> /* pid_t */
 
 /* The syscall number is looked up by name at run time (for calls newer than
  * the build's kernel headers); unknown names are skipped. */
@@ -21,7 +22,10 @@
  * the target share pid and ids); other values as they are. */
 uint64_t value_of_self(uint64_t value, uint64_t self_pid);
 
-enum cond_op { COND_EQ, COND_MASKED_EQ };
+/* A condition on one argument of a call, as the catalogue's rules and the
+ * "allow" and "refuse" entries (sysrule.h) write it. COND_NE is written
+ * only by those entries ("!VALUE"). */
+enum cond_op { COND_EQ, COND_MASKED_EQ, COND_NE };
 
 struct sys_cond {
 	uint8_t arg;
@@ -29,6 +33,12 @@ struct sys_cond {
 	uint64_t mask;  /* COND_MASKED_EQ: (arg & mask) == value */
 	uint64_t value;
 };
+
+/* The one check of conditions against a call's arguments: whether all n
+ * hold (AND). self: the pid VALUE_SELF_PID stands for, or NULL where the
+ * values are taken as written ("allow" and "refuse" entries, which the
+ * filter compares as written too). */
+bool conds_hold(const struct sys_cond *c, unsigned n, const uint64_t args[6], const pid_t *self);
 
 /* Names and notes are arrays, not pointers: in a position-independent
  * executable every pointer of a table is rewritten at each start, a

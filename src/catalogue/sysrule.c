@@ -97,16 +97,16 @@ static int parse_arg(const char **pp, unsigned arg, struct sysrule *r, char *err
 		*pp = skip_blanks(p + 1);
 		return 0;
 	}
-	struct sysrule_cond c = { .arg = arg, .op = SYSRULE_EQ };
+	struct sys_cond c = { .arg = (uint8_t)arg, .op = COND_EQ };
 	if (*p == '!') {
-		c.op = SYSRULE_NE;
+		c.op = COND_NE;
 		p++;
 	}
 	if (parse_value(&p, &c.value, err, errsize) < 0)
 		return -1;
-	if (*p == '/' && c.op == SYSRULE_EQ) {
+	if (*p == '/' && c.op == COND_EQ) {
 		p++;
-		c.op = SYSRULE_MASKED_EQ;
+		c.op = COND_MASKED_EQ;
 		if (parse_value(&p, &c.mask, err, errsize) < 0)
 			return -1;
 		/* All upper bits set is a negative int: -100/0xffffffff. */
@@ -182,10 +182,10 @@ int sysrule_cmps(const char *text, struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS])
 	if (sysrule_parse(text, &r, err, sizeof err) < 0)
 		return -EINVAL;
 	for (unsigned i = 0; i < r.ncond; i++) {
-		const struct sysrule_cond *c = &r.cond[i];
-		cmp[i] = c->op == SYSRULE_MASKED_EQ
+		const struct sys_cond *c = &r.cond[i];
+		cmp[i] = c->op == COND_MASKED_EQ
 			? (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask, c->value }
-			: (struct scmp_arg_cmp){ c->arg, c->op == SYSRULE_NE ? SCMP_CMP_NE : SCMP_CMP_EQ,
+			: (struct scmp_arg_cmp){ c->arg, c->op == COND_NE ? SCMP_CMP_NE : SCMP_CMP_EQ,
 						 c->value, 0 };
 	}
 	return (int)r.ncond;
@@ -222,12 +222,12 @@ void sysrule_join(struct strlist *l)
 
 /* Does entry c imply catalogue condition k (every value c accepts, k
  * accepts too)? */
-static bool implies(const struct sysrule_cond *c, const struct sys_cond *k)
+static bool implies(const struct sys_cond *c, const struct sys_cond *k)
 {
 	uint64_t kmask = k->op == COND_EQ ? UINT64_MAX : k->mask;
-	if (c->op == SYSRULE_EQ)
+	if (c->op == COND_EQ)
 		return (c->value & kmask) == k->value;
-	if (c->op == SYSRULE_MASKED_EQ)
+	if (c->op == COND_MASKED_EQ)
 		return (kmask & ~c->mask) == 0 && (c->value & kmask) == k->value;
 	return false;
 }
@@ -350,18 +350,8 @@ int sysrule_validate_refused(const struct strlist *l, struct strlist *errors)
 
 bool sysrule_matches(const char *text, int nr, const uint64_t args[6])
 {
-	struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS];
-	int n = sysrule_cmps(text, cmp);
-	if (n < 0 || sysrule_nr(text) != nr)
-		return false;
-	for (int i = 0; i < n; i++) {
-		uint64_t a = args[cmp[i].arg];
-		bool held = cmp[i].op == SCMP_CMP_EQ	     ? a == cmp[i].datum_a
-			    : cmp[i].op == SCMP_CMP_NE	     ? a != cmp[i].datum_a
-			    : cmp[i].op == SCMP_CMP_MASKED_EQ ? (a & cmp[i].datum_a) == cmp[i].datum_b
-							     : false;
-		if (!held)
-			return false;
-	}
-	return true;
+	struct sysrule r;
+	char err[256];
+	return sysrule_parse(text, &r, err, sizeof err) == 0 && syscall_nr(r.name) == nr &&
+	       conds_hold(r.cond, r.ncond, args, NULL);
 }

@@ -178,10 +178,10 @@ static void test_parse(void)
 	   r.cond[0].value == AF_INET && r.cond[1].value == SOCK_STREAM && r.cond[2].arg == 2,
 	   "positional equal conditions");
 	ok(parse("socket(AF_UNIX, SOCK_DGRAM/0xf)", &r) == 0 && r.ncond == 2 &&
-	   r.cond[1].op == SYSRULE_MASKED_EQ && r.cond[1].mask == 0xf, "VALUE/MASK");
+	   r.cond[1].op == COND_MASKED_EQ && r.cond[1].mask == 0xf, "VALUE/MASK");
 	ok(parse("msgget(*, IPC_CREAT|0600)", &r) == 0 && r.ncond == 1 && r.cond[0].arg == 1 &&
 	   r.cond[0].value == (IPC_CREAT | 0600), "'*' skips an argument; '|' and octal");
-	ok(parse("msgget(!IPC_PRIVATE, 0)", &r) == 0 && r.cond[0].op == SYSRULE_NE, "!VALUE");
+	ok(parse("msgget(!IPC_PRIVATE, 0)", &r) == 0 && r.cond[0].op == COND_NE, "!VALUE");
 	ok(parse("fcntl(-100/0xffffffff)", &r) == 0 && r.cond[0].value == 0xffffff9c,
 	   "a negative int under a 32-bit mask");
 	const char *bad[] = { "socket(", "socket(AF_INET", "socket(AF_INET))", "socket(FOO)",
