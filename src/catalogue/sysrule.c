@@ -90,7 +90,7 @@ static int parse_value(const char **pp, uint64_t *out, char *err, size_t errsize
 	return 0;
 }
 
-static int parse_arg(const char **pp, unsigned arg, struct sysrule *r, char *err, size_t errsize)
+static int parse_arg(const char **pp, unsigned arg, struct call_pattern *r, char *err, size_t errsize)
 {
 	const char *p = skip_blanks(*pp);
 	if (*p == '*') {
@@ -124,7 +124,7 @@ static int parse_arg(const char **pp, unsigned arg, struct sysrule *r, char *err
 	return 0;
 }
 
-int sysrule_parse(const char *text, struct sysrule *r, char *err, size_t errsize)
+int sysrule_parse(const char *text, struct call_pattern *r, char *err, size_t errsize)
 {
 	memset(r, 0, sizeof *r);
 	size_t len = strspn(text, "abcdefghijklmnopqrstuvwxyz0123456789_");
@@ -168,7 +168,7 @@ int sysrule_parse(const char *text, struct sysrule *r, char *err, size_t errsize
 
 int sysrule_nr(const char *text)
 {
-	struct sysrule r;
+	struct call_pattern r;
 	char err[256];
 	if (sysrule_parse(text, &r, err, sizeof err) < 0)
 		return -1;
@@ -177,7 +177,7 @@ int sysrule_nr(const char *text)
 
 int sysrule_cmps(const char *text, struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS])
 {
-	struct sysrule r;
+	struct call_pattern r;
 	char err[256];
 	if (sysrule_parse(text, &r, err, sizeof err) < 0)
 		return -EINVAL;
@@ -232,7 +232,7 @@ static bool implies(const struct sys_cond *c, const struct sys_cond *k)
 	return false;
 }
 
-static bool rule_implied(const struct sysrule *r, const struct sys_rule *k)
+static bool rule_implied(const struct call_pattern *r, const struct sys_rule *k)
 {
 	for (unsigned i = 0; i < k->ncond; i++) {
 		bool held = false;
@@ -248,7 +248,7 @@ static bool rule_implied(const struct sysrule *r, const struct sys_rule *k)
  * ioctl, clone, mmap ...) may be allowed with conditions at least as
  * narrow as one promise's: the entry then grants a part of a promise,
  * never more (no TIOCSTI, no namespaces, no set-id files). */
-static bool within_catalogue(const struct sysrule *r)
+static bool within_catalogue(const struct call_pattern *r)
 {
 	for (size_t i = 0; i < promise_count(); i++) {
 		const struct promise *p = promise_at(i);
@@ -260,13 +260,13 @@ static bool within_catalogue(const struct sysrule *r)
 }
 
 /* An entry's error ("origin: message", allocated), or NULL. */
-typedef char *entry_check(const struct sysrule *r, const char *text, const char *origin);
+typedef char *entry_check(const struct call_pattern *r, const char *text, const char *origin);
 
 static int validate_each(const struct strlist *l, struct strlist *errors, entry_check *check)
 {
 	int n = 0;
 	for (size_t i = 0; i < l->n; i++) {
-		struct sysrule r;
+		struct call_pattern r;
 		char err[256];
 		char *m = sysrule_parse(l->item[i], &r, err, sizeof err) < 0
 			? xasprintf("%s: %s (the syntax is at the top of preload.d/fakeroot-tcp.ini)",
@@ -281,7 +281,7 @@ static int validate_each(const struct strlist *l, struct strlist *errors, entry_
 	return n;
 }
 
-static char *allow_error(const struct sysrule *r, const char *text, const char *origin)
+static char *allow_error(const struct call_pattern *r, const char *text, const char *origin)
 {
 	const char *why = NULL;
 	if (syscall_allowable(r->name, &why) == 0)
@@ -330,7 +330,7 @@ bool sysrule_disjoint(const struct scmp_arg_cmp *a, unsigned na, const struct sc
 	return false;
 }
 
-static char *refuse_error(const struct sysrule *r, const char *text, const char *origin)
+static char *refuse_error(const struct call_pattern *r, const char *text, const char *origin)
 {
 	(void)text;
 	if (syscall_nr(r->name) == -1)
@@ -350,7 +350,7 @@ int sysrule_validate_refused(const struct strlist *l, struct strlist *errors)
 
 bool sysrule_matches(const char *text, int nr, const uint64_t args[6])
 {
-	struct sysrule r;
+	struct call_pattern r;
 	char err[256];
 	return sysrule_parse(text, &r, err, sizeof err) == 0 && syscall_nr(r.name) == nr &&
 	       conds_hold(r.cond, r.ncond, args, NULL);

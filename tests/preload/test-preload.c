@@ -163,7 +163,7 @@ static void test_conf(void)
 		free(libs[i]);
 }
 
-static int parse(const char *text, struct sysrule *r)
+static int parse(const char *text, struct call_pattern *r)
 {
 	char err[256];
 	return sysrule_parse(text, r, err, sizeof err);
@@ -171,7 +171,7 @@ static int parse(const char *text, struct sysrule *r)
 
 static void test_parse(void)
 {
-	struct sysrule r;
+	struct call_pattern r;
 	ok(parse("connect", &r) == 0 && r.ncond == 0 && strcmp(r.name, "connect") == 0,
 	   "a bare name: no conditions");
 	ok(parse("socket(AF_INET, SOCK_STREAM, 0)", &r) == 0 && r.ncond == 3 &&
