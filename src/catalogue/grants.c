@@ -38,13 +38,8 @@ void catalogue_grants(int nr, const uint64_t *args, pid_t self, struct catalogue
 {
 	*a = (struct catalogue_answer){ 0 };
 	walk(nr, NULL, args, self, a);
-	for (size_t i = 0; i < never_count() && !a->never; i++)
-		if ((never_at(i)->nr == nr || never_at(i)->nr == NR_BY_NAME) &&
-		    never_nr(never_at(i)) == nr)
-			a->never = never_at(i);
-	for (size_t i = 0; i < quiet_count() && !a->quiet; i++)
-		if (quiet_at(i)->nr == nr)
-			a->quiet = quiet_at(i);
+	a->never = never_of(nr);
+	a->quiet = quiet_of(nr);
 }
 
 void catalogue_grants_name(const char *name, struct catalogue_answer *a)
@@ -52,6 +47,15 @@ void catalogue_grants_name(const char *name, struct catalogue_answer *a)
 	*a = (struct catalogue_answer){ 0 };
 	walk(-1, name, NULL, 0, a);
 	a->never = never_lookup(name);
+}
+
+promise_set promise_set_of(const bool *held)
+{
+	promise_set s = 0;
+	for (size_t i = 0; i < promise_count(); i++)
+		if (held[i])
+			s |= (promise_set)1 << i;
+	return s;
 }
 
 promise_set promises_implicit(void)

@@ -34,6 +34,9 @@ void catalogue_grants(int nr, const uint64_t *args, pid_t self, struct catalogue
  * stay empty. */
 void catalogue_grants_name(const char *name, struct catalogue_answer *a);
 
+/* The set of promises held[i] marks, for held[0..promise_count()) (the
+ * policy's promise[] array). */
+promise_set promise_set_of(const bool *held);
 /* The promises every profile holds (promise_is_implicit). */
 promise_set promises_implicit(void);
 /* The first promise of a set in catalogue order, or NULL when it is empty. */

@@ -573,6 +573,23 @@ int never_nr(const struct never_rule *n)
 	return nr_of(n->name, n->nr);
 }
 
+/* An entry numbered by name is resolved only when it could be the call. */
+const struct never_rule *never_of(int nr)
+{
+	for (size_t i = 0; i < N_NEVER; i++)
+		if ((never[i].nr == nr || never[i].nr == NR_BY_NAME) && never_nr(&never[i]) == nr)
+			return &never[i];
+	return NULL;
+}
+
+const struct quiet_rule *quiet_of(int nr)
+{
+	for (size_t i = 0; i < N_QUIET; i++)
+		if (quiet[i].nr == nr)
+			return &quiet[i];
+	return NULL;
+}
+
 /* The catalogue's call nearest to a misspelt name (--check's "did you mean"). */
 static const char *syscall_suggest(const char *name)
 {

@@ -96,6 +96,10 @@ const struct never_rule *never_lookup(const char *name);
 size_t quiet_count(void);
 const struct quiet_rule *quiet_at(size_t i);
 
+/* The never or quiet entry of call nr (native number), or NULL. */
+const struct never_rule *never_of(int nr);
+const struct quiet_rule *quiet_of(int nr);
+
 /* The one name-to-number lookup: the native number of the system call
  * name, or -1 when libseccomp does not know the name. A name it knows that
  * this architecture lacks gives a negative pseudo number, which no call

@@ -323,6 +323,16 @@ static void test_query(void)
 	catalogue_grants(seccomp_syscall_resolve_name("getxattr"), NULL, 0, &a);
 	ok(a.has == 0 && !a.never && a.quiet && a.quiet->err == ENOTSUP,
 	   "getxattr: no promise, refused quietly with ENOTSUP");
+	bool held[64] = { false };
+	held[promise_lookup("proc")] = true;
+	catalogue_grants(seccomp_syscall_resolve_name("kill"), to_init, self, &a);
+	ok((a.holds & ~promise_set_of(held)) == 0 && (a.holds & promise_set_of(held)),
+	   "kill to pid 1 with proc held: nothing missing (promise_set_of)");
+	char buf[128];
+	catalogue_grants(seccomp_syscall_resolve_name("socket"), NULL, 0, &a);
+	promise_set_names(a.has, ", ", false, buf, sizeof buf);
+	is_str(buf, "unix, inet, dns", "socket: the promises that have it, by promise_set_names");
+	is_str(promise_set_first(a.has), "unix", "socket: unix first (promise_set_first)");
 	catalogue_grants_name("fcntl64", &a);
 	ok(in(a.has, "stdio") && !a.whole,
 	   "fcntl64 by name: stdio grants it with conditions, on any architecture");
