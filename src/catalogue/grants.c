@@ -49,6 +49,18 @@ void catalogue_grants_name(const char *name, struct catalogue_answer *a)
 	a->never = never_lookup(name);
 }
 
+bool catalogue_any_rule(const char *name, bool (*test)(const struct sys_rule *r, const void *ctx),
+			const void *ctx)
+{
+	for (size_t i = 0; i < promise_count(); i++) {
+		const struct promise *p = promise_at(i);
+		for (size_t j = 0; j < p->nrules; j++)
+			if (rule_for(&p->rules[j], -1, name) && test(&p->rules[j], ctx))
+				return true;
+	}
+	return false;
+}
+
 promise_set promise_set_of(const bool *held)
 {
 	promise_set s = 0;

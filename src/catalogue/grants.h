@@ -34,6 +34,13 @@ void catalogue_grants(int nr, const uint64_t *args, pid_t self, struct catalogue
  * stay empty. */
 void catalogue_grants_name(const char *name, struct catalogue_answer *a);
 
+/* Whether some promise's rule for the call named name satisfies test
+ * (ctx passed through): the question of a rule's conditions rather than
+ * of a call's arguments ("is this allow entry at least as narrow as a
+ * promise?"). */
+bool catalogue_any_rule(const char *name, bool (*test)(const struct sys_rule *r, const void *ctx),
+			const void *ctx);
+
 /* The set of promises held[i] marks, for held[0..promise_count()) (the
  * policy's promise[] array). */
 promise_set promise_set_of(const bool *held);

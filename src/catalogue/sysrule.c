@@ -18,6 +18,7 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 
+#include "catalogue/grants.h"
 #include "catalogue/promises.h"
 
 /* The constants a rule may name: what preloaded libraries pass to the
@@ -232,8 +233,9 @@ static bool implies(const struct sys_cond *c, const struct sys_cond *k)
 	return false;
 }
 
-static bool rule_implied(const struct call_pattern *r, const struct sys_rule *k)
+static bool rule_implied(const struct sys_rule *k, const void *pattern)
 {
+	const struct call_pattern *r = pattern;
 	for (unsigned i = 0; i < k->ncond; i++) {
 		bool held = false;
 		for (unsigned j = 0; j < r->ncond && !held; j++)
@@ -250,13 +252,7 @@ static bool rule_implied(const struct call_pattern *r, const struct sys_rule *k)
  * never more (no TIOCSTI, no namespaces, no set-id files). */
 static bool within_catalogue(const struct call_pattern *r)
 {
-	for (size_t i = 0; i < promise_count(); i++) {
-		const struct promise *p = promise_at(i);
-		for (size_t j = 0; j < p->nrules; j++)
-			if (strcmp(p->rules[j].name, r->name) == 0 && rule_implied(r, &p->rules[j]))
-				return true;
-	}
-	return false;
+	return catalogue_any_rule(r->name, rule_implied, r);
 }
 
 /* An entry's error ("origin: message", allocated), or NULL. */
