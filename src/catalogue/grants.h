@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one question every part asks the catalogue: which promise grants
- * this call, with these arguments? Remedies in denial reports, --learn's
- * draft, the broker, "allow" entries checked by --check and the loader,
- * and --list-promises all ask it here, so that they cannot disagree. */
+ * this call, with these arguments? Denial remedies, --learn's draft, the
+ * broker, the check of "allow" entries (--check and the loader) and
+ * --list-promises are to ask it here, and nowhere else, so that they
+ * cannot disagree. Printing the catalogue (--list-promises, --explain)
+ * and building the filter walk the tables themselves. */
 #ifndef SR_GRANTS_H
 #define SR_GRANTS_H
 
