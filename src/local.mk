@@ -14,8 +14,11 @@ src_base = src/base/fdpass.c \
 	src/base/pidfd.h \
 	src/base/util.c \
 	src/base/util.h
-# catalogue/: promises as data, the never-granted list, syscall rules
-src_catalogue = src/catalogue/promises.c \
+# catalogue/: promises as data, the never-granted list, syscall rules, the one
+# "which promise grants this call" query (grants.c)
+src_catalogue = src/catalogue/grants.c \
+	src/catalogue/grants.h \
+	src/catalogue/promises.c \
 	src/catalogue/promises.h \
 	src/catalogue/sysrule.c \
 	src/catalogue/sysrule.h

@@ -23,12 +23,6 @@ struct filters {
 	struct sock_fprog prog;
 };
 
-static int name_nr(const char *name)
-{
-	int nr = seccomp_syscall_resolve_name(name);
-	return nr == __NR_SCMP_ERROR ? -1 : nr;
-}
-
 static void add_catalogue_rule(struct ruleset *rs, const struct sys_rule *sr)
 {
 	struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, rule_nr(sr), sr->name);
@@ -229,7 +223,7 @@ static void unknown_rules(struct ruleset *rs, const struct policy *p)
 	}
 	for (size_t i = 0; i < never_count(); i++) {
 		const struct never_rule *n = never_at(i);
-		mark(known, n->nr == NR_BY_NAME ? name_nr(n->name) : n->nr);
+		mark(known, never_nr(n));
 	}
 	for (size_t i = 0; i < p->allow.n; i++)
 		mark(known, sysrule_nr(p->allow.item[i]));
@@ -247,8 +241,8 @@ static void keyring_rules(struct ruleset *rs, const struct policy *p)
 	if (p->on_violation != VIOLATION_REPORT)
 		return;
 	for (size_t i = 0; i < sizeof keyring_calls / sizeof keyring_calls[0]; i++)
-		if (name_nr(keyring_calls[i]) >= 0)
-			ruleset_add(rs, SCMP_ACT_ERRNO(EPERM), name_nr(keyring_calls[i]),
+		if (syscall_nr(keyring_calls[i]) >= 0)
+			ruleset_add(rs, SCMP_ACT_ERRNO(EPERM), syscall_nr(keyring_calls[i]),
 				    keyring_calls[i]);
 }
 

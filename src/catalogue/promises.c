@@ -28,6 +28,7 @@
 #include <netinet/in.h> /* SOL_IP, IP_RECVERR, IPV6_RECVERR */
 
 #include "base/util.h"
+#include "catalogue/grants.h"
 
 #define SYS(n) { #n, SCMP_SYS(n), 0, { { 0 } }, "" }
 #define SYS1(n, c1, note) { #n, SCMP_SYS(n), 1, { c1 }, note }
@@ -401,6 +402,7 @@ static const struct promise promises[] = {
 	PROMISE(ipc, "System V message queues, semaphores and shared memory"),
 };
 #define N_PROMISES (sizeof promises / sizeof promises[0])
+_Static_assert(N_PROMISES <= 64, "a promise_set (grants.h) holds 64 promises");
 
 /* Known to the catalogue, and never granted by any promise or profile. */
 #define NEVER(n, why) { #n, SCMP_SYS(n), why }
@@ -493,6 +495,25 @@ uint64_t value_of_self(uint64_t value, uint64_t self_pid)
 	return value;
 }
 
+static bool cond_holds(const struct sys_cond *c, uint64_t arg, const pid_t *self)
+{
+	uint64_t want = self ? value_of_self(c->value, (uint64_t)*self) : c->value;
+	switch (c->op) {
+	case COND_EQ: return arg == want;
+	case COND_NE: return arg != want;
+	case COND_MASKED_EQ: return (arg & c->mask) == want;
+	}
+	return false;
+}
+
+bool conds_hold(const struct sys_cond *c, unsigned n, const uint64_t args[6], const pid_t *self)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!cond_holds(&c[i], args[c[i].arg], self))
+			return false;
+	return true;
+}
+
 size_t promise_count(void) { return N_PROMISES; }
 const struct promise *promise_at(size_t i) { return &promises[i]; }
 size_t never_count(void) { return N_NEVER; }
@@ -532,12 +553,15 @@ const struct never_rule *never_lookup(const char *name)
 	return NULL;
 }
 
+int syscall_nr(const char *name)
+{
+	int nr = seccomp_syscall_resolve_name(name);
+	return nr == __NR_SCMP_ERROR ? -1 : nr;
+}
+
 static int nr_of(const char *name, int nr)
 {
-	if (nr != NR_BY_NAME)
-		return nr;
-	nr = seccomp_syscall_resolve_name(name);
-	return nr == __NR_SCMP_ERROR ? -1 : nr;
+	return nr == NR_BY_NAME ? syscall_nr(name) : nr;
 }
 
 int rule_nr(const struct sys_rule *r)
@@ -545,33 +569,26 @@ int rule_nr(const struct sys_rule *r)
 	return nr_of(r->name, r->nr);
 }
 
-/* How the catalogue grants a call: not at all, only with argument
- * conditions, or (by some promise) whole. */
-enum grant_kind { NOT_GRANTED, CONDITIONAL, WHOLE };
-
-static enum grant_kind catalogue_grant(const char *name, char *promises_buf, size_t size)
+int never_nr(const struct never_rule *n)
 {
-	enum grant_kind kind = NOT_GRANTED;
-	promises_buf[0] = '\0';
-	for (size_t i = 0; i < N_PROMISES; i++) {
-		bool named = false;
-		for (size_t j = 0; j < promises[i].nrules; j++) {
-			const struct sys_rule *r = &promises[i].rules[j];
-			if (strcmp(r->name, name) != 0)
-				continue;
-			if (r->ncond == 0)
-				kind = WHOLE;
-			else if (kind == NOT_GRANTED)
-				kind = CONDITIONAL;
-			if (!named) {
-				size_t len = strlen(promises_buf);
-				snprintf(promises_buf + len, size - len, "%s%s", len ? ", " : "",
-					 promises[i].name);
-				named = true;
-			}
-		}
-	}
-	return kind;
+	return nr_of(n->name, n->nr);
+}
+
+/* An entry numbered by name is resolved only when it could be the call. */
+const struct never_rule *never_of(int nr)
+{
+	for (size_t i = 0; i < N_NEVER; i++)
+		if ((never[i].nr == nr || never[i].nr == NR_BY_NAME) && never_nr(&never[i]) == nr)
+			return &never[i];
+	return NULL;
+}
+
+const struct quiet_rule *quiet_of(int nr)
+{
+	for (size_t i = 0; i < N_QUIET; i++)
+		if (quiet[i].nr == nr)
+			return &quiet[i];
+	return NULL;
 }
 
 /* The catalogue's call nearest to a misspelt name (--check's "did you mean"). */
@@ -592,21 +609,23 @@ int syscall_allowable(const char *name, const char **why)
 {
 	static char buf[512];
 	char granting[256];
-	const struct never_rule *n = never_lookup(name);
-	if (n) {
-		snprintf(buf, sizeof buf, "system call \"%s\" is never granted (%s)", name, n->why);
+	struct catalogue_answer a;
+	catalogue_grants_name(name, &a);
+	if (a.never) {
+		snprintf(buf, sizeof buf, "system call \"%s\" is never granted (%s)", name,
+			 a.never->why);
 		*why = buf;
 		return -1;
 	}
-	enum grant_kind kind = catalogue_grant(name, granting, sizeof granting);
-	if (kind == CONDITIONAL) {
+	if (a.has && !a.whole) {
+		promise_set_names(a.has, ", ", false, granting, sizeof granting);
 		snprintf(buf, sizeof buf, "system call \"%s\" is granted only with argument "
 			 "conditions; use a promise instead (%s: sandbox-run --list-promises)",
 			 name, granting);
 		*why = buf;
 		return -1;
 	}
-	if (kind == WHOLE || seccomp_syscall_resolve_name(name) != __NR_SCMP_ERROR)
+	if (a.whole || syscall_nr(name) != -1)
 		return 0;
 	const char *hint = syscall_suggest(name);
 	snprintf(buf, sizeof buf, "unknown system call \"%s\"%s%s%s", name,
@@ -615,28 +634,14 @@ int syscall_allowable(const char *name, const char **why)
 	return -1;
 }
 
-static bool promise_has(size_t i, int nr)
-{
-	for (size_t j = 0; j < promises[i].nrules; j++)
-		if (rule_nr(&promises[i].rules[j]) == nr)
-			return true;
-	return false;
-}
-
 /* stdio and rpath are held by every profile, so naming them would not help
  * a denied call; they are named only when no other promise has the call. */
 void promises_granting(int nr, char *buf, size_t size)
 {
-	buf[0] = '\0';
-	for (int pass = 0; pass < 2 && !buf[0]; pass++) {
-		for (size_t i = 0; i < N_PROMISES; i++) {
-			if (promise_is_implicit(i) != (pass == 1) || !promise_has(i, nr))
-				continue;
-			size_t len = strlen(buf);
-			snprintf(buf + len, size - len, "%s\"%s\"", len ? " or " : "",
-				 promises[i].name);
-		}
-	}
+	struct catalogue_answer a;
+	catalogue_grants(nr, NULL, 0, &a);
+	promise_set others = a.has & ~promises_implicit();
+	promise_set_names(others ? others : a.has, " or ", true, buf, size);
 }
 
 /* --list-promises: one block per promise; the calls it grants whole on one
@@ -748,7 +753,7 @@ int promises_print(const char *name)
 	}
 	printf("never (no promise and no \"allow\" grants these)\n");
 	for (size_t i = 0; i < N_NEVER; i++)
-		if (nr_of(never[i].name, never[i].nr) >= 0)
+		if (never_nr(&never[i]) >= 0)
 			printf(LIST_INDENT "%s: %s\n", never[i].name, never[i].why);
 	printf("\nnever, by the conditions above\n");
 	for (size_t i = 0; i < sizeof never_by_condition / sizeof never_by_condition[0]; i++)

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h> /* pid_t */
 
 /* The syscall number is looked up by name at run time (for calls newer than
  * the build's kernel headers); unknown names are skipped. */
@@ -21,7 +22,10 @@
  * the target share pid and ids); other values as they are. */
 uint64_t value_of_self(uint64_t value, uint64_t self_pid);
 
-enum cond_op { COND_EQ, COND_MASKED_EQ };
+/* A condition on one argument of a call, as the catalogue's rules and the
+ * "allow" and "refuse" entries (sysrule.h) write it. COND_NE is written
+ * only by those entries ("!VALUE"). */
+enum cond_op { COND_EQ, COND_MASKED_EQ, COND_NE };
 
 struct sys_cond {
 	uint8_t arg;
@@ -29,6 +33,12 @@ struct sys_cond {
 	uint64_t mask;  /* COND_MASKED_EQ: (arg & mask) == value */
 	uint64_t value;
 };
+
+/* The one check of conditions against a call's arguments: whether all n
+ * hold (AND). self: the pid VALUE_SELF_PID stands for, or NULL where the
+ * values are taken as written ("allow" and "refuse" entries, which the
+ * filter compares as written too). */
+bool conds_hold(const struct sys_cond *c, unsigned n, const uint64_t args[6], const pid_t *self);
 
 /* Names and notes are arrays, not pointers: in a position-independent
  * executable every pointer of a table is rewritten at each start, a
@@ -86,8 +96,19 @@ const struct never_rule *never_lookup(const char *name);
 size_t quiet_count(void);
 const struct quiet_rule *quiet_at(size_t i);
 
-/* Syscall number of a rule on this architecture, or -1. */
+/* The never or quiet entry of call nr (native number), or NULL. */
+const struct never_rule *never_of(int nr);
+const struct quiet_rule *quiet_of(int nr);
+
+/* The one name-to-number lookup: the native number of the system call
+ * name, or -1 when libseccomp does not know the name. A name it knows that
+ * this architecture lacks gives a negative pseudo number, which no call
+ * carries (test ">= 0" for "on this architecture"). */
+int syscall_nr(const char *name);
+/* Syscall number of a rule, or of a never-granted call, on this
+ * architecture (negative when it has none). */
 int rule_nr(const struct sys_rule *r);
+int never_nr(const struct never_rule *n);
 /* May a profile's "allow" name this syscall whole? 0, or -1 with *why set:
  * never granted, unknown, or granted by promises only with argument
  * conditions ("allow = ioctl" would grant TIOCSTI). */

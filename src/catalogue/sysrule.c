@@ -18,6 +18,7 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 
+#include "catalogue/grants.h"
 #include "catalogue/promises.h"
 
 /* The constants a rule may name: what preloaded libraries pass to the
@@ -90,23 +91,23 @@ static int parse_value(const char **pp, uint64_t *out, char *err, size_t errsize
 	return 0;
 }
 
-static int parse_arg(const char **pp, unsigned arg, struct sysrule *r, char *err, size_t errsize)
+static int parse_arg(const char **pp, unsigned arg, struct call_pattern *r, char *err, size_t errsize)
 {
 	const char *p = skip_blanks(*pp);
 	if (*p == '*') {
 		*pp = skip_blanks(p + 1);
 		return 0;
 	}
-	struct sysrule_cond c = { .arg = arg, .op = SYSRULE_EQ };
+	struct sys_cond c = { .arg = (uint8_t)arg, .op = COND_EQ };
 	if (*p == '!') {
-		c.op = SYSRULE_NE;
+		c.op = COND_NE;
 		p++;
 	}
 	if (parse_value(&p, &c.value, err, errsize) < 0)
 		return -1;
-	if (*p == '/' && c.op == SYSRULE_EQ) {
+	if (*p == '/' && c.op == COND_EQ) {
 		p++;
-		c.op = SYSRULE_MASKED_EQ;
+		c.op = COND_MASKED_EQ;
 		if (parse_value(&p, &c.mask, err, errsize) < 0)
 			return -1;
 		/* All upper bits set is a negative int: -100/0xffffffff. */
@@ -124,7 +125,7 @@ static int parse_arg(const char **pp, unsigned arg, struct sysrule *r, char *err
 	return 0;
 }
 
-int sysrule_parse(const char *text, struct sysrule *r, char *err, size_t errsize)
+int sysrule_parse(const char *text, struct call_pattern *r, char *err, size_t errsize)
 {
 	memset(r, 0, sizeof *r);
 	size_t len = strspn(text, "abcdefghijklmnopqrstuvwxyz0123456789_");
@@ -168,25 +169,24 @@ int sysrule_parse(const char *text, struct sysrule *r, char *err, size_t errsize
 
 int sysrule_nr(const char *text)
 {
-	struct sysrule r;
+	struct call_pattern r;
 	char err[256];
 	if (sysrule_parse(text, &r, err, sizeof err) < 0)
 		return -1;
-	int nr = seccomp_syscall_resolve_name(r.name);
-	return nr == __NR_SCMP_ERROR ? -1 : nr;
+	return syscall_nr(r.name);
 }
 
 int sysrule_cmps(const char *text, struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS])
 {
-	struct sysrule r;
+	struct call_pattern r;
 	char err[256];
 	if (sysrule_parse(text, &r, err, sizeof err) < 0)
 		return -EINVAL;
 	for (unsigned i = 0; i < r.ncond; i++) {
-		const struct sysrule_cond *c = &r.cond[i];
-		cmp[i] = c->op == SYSRULE_MASKED_EQ
+		const struct sys_cond *c = &r.cond[i];
+		cmp[i] = c->op == COND_MASKED_EQ
 			? (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask, c->value }
-			: (struct scmp_arg_cmp){ c->arg, c->op == SYSRULE_NE ? SCMP_CMP_NE : SCMP_CMP_EQ,
+			: (struct scmp_arg_cmp){ c->arg, c->op == COND_NE ? SCMP_CMP_NE : SCMP_CMP_EQ,
 						 c->value, 0 };
 	}
 	return (int)r.ncond;
@@ -223,18 +223,19 @@ void sysrule_join(struct strlist *l)
 
 /* Does entry c imply catalogue condition k (every value c accepts, k
  * accepts too)? */
-static bool implies(const struct sysrule_cond *c, const struct sys_cond *k)
+static bool implies(const struct sys_cond *c, const struct sys_cond *k)
 {
 	uint64_t kmask = k->op == COND_EQ ? UINT64_MAX : k->mask;
-	if (c->op == SYSRULE_EQ)
+	if (c->op == COND_EQ)
 		return (c->value & kmask) == k->value;
-	if (c->op == SYSRULE_MASKED_EQ)
+	if (c->op == COND_MASKED_EQ)
 		return (kmask & ~c->mask) == 0 && (c->value & kmask) == k->value;
 	return false;
 }
 
-static bool rule_implied(const struct sysrule *r, const struct sys_rule *k)
+static bool rule_implied(const struct sys_rule *k, const void *pattern)
 {
+	const struct call_pattern *r = pattern;
 	for (unsigned i = 0; i < k->ncond; i++) {
 		bool held = false;
 		for (unsigned j = 0; j < r->ncond && !held; j++)
@@ -249,25 +250,19 @@ static bool rule_implied(const struct sysrule *r, const struct sys_rule *k)
  * ioctl, clone, mmap ...) may be allowed with conditions at least as
  * narrow as one promise's: the entry then grants a part of a promise,
  * never more (no TIOCSTI, no namespaces, no set-id files). */
-static bool within_catalogue(const struct sysrule *r)
+static bool within_catalogue(const struct call_pattern *r)
 {
-	for (size_t i = 0; i < promise_count(); i++) {
-		const struct promise *p = promise_at(i);
-		for (size_t j = 0; j < p->nrules; j++)
-			if (strcmp(p->rules[j].name, r->name) == 0 && rule_implied(r, &p->rules[j]))
-				return true;
-	}
-	return false;
+	return catalogue_any_rule(r->name, rule_implied, r);
 }
 
 /* An entry's error ("origin: message", allocated), or NULL. */
-typedef char *entry_check(const struct sysrule *r, const char *text, const char *origin);
+typedef char *entry_check(const struct call_pattern *r, const char *text, const char *origin);
 
 static int validate_each(const struct strlist *l, struct strlist *errors, entry_check *check)
 {
 	int n = 0;
 	for (size_t i = 0; i < l->n; i++) {
-		struct sysrule r;
+		struct call_pattern r;
 		char err[256];
 		char *m = sysrule_parse(l->item[i], &r, err, sizeof err) < 0
 			? xasprintf("%s: %s (the syntax is at the top of preload.d/fakeroot-tcp.ini)",
@@ -282,7 +277,7 @@ static int validate_each(const struct strlist *l, struct strlist *errors, entry_
 	return n;
 }
 
-static char *allow_error(const struct sysrule *r, const char *text, const char *origin)
+static char *allow_error(const struct call_pattern *r, const char *text, const char *origin)
 {
 	const char *why = NULL;
 	if (syscall_allowable(r->name, &why) == 0)
@@ -290,7 +285,7 @@ static char *allow_error(const struct sysrule *r, const char *text, const char *
 	bool conditioned = r->ncond && !never_lookup(r->name);
 	if (conditioned && within_catalogue(r))
 		return NULL;
-	if (conditioned && seccomp_syscall_resolve_name(r->name) != __NR_SCMP_ERROR)
+	if (conditioned && syscall_nr(r->name) != -1)
 		return xasprintf("%s: \"%s\": the conditions must be at least as narrow as a "
 				 "promise's (sandbox-run --list-promises)", origin, text);
 	return xasprintf("%s: %s", origin, why);
@@ -331,10 +326,10 @@ bool sysrule_disjoint(const struct scmp_arg_cmp *a, unsigned na, const struct sc
 	return false;
 }
 
-static char *refuse_error(const struct sysrule *r, const char *text, const char *origin)
+static char *refuse_error(const struct call_pattern *r, const char *text, const char *origin)
 {
 	(void)text;
-	if (seccomp_syscall_resolve_name(r->name) == __NR_SCMP_ERROR)
+	if (syscall_nr(r->name) == -1)
 		return xasprintf("%s: refuse %s: no such system call", origin, r->name);
 	if (!r->ncond)
 		return xasprintf("%s: refuse %s: name the arguments of the call it makes, "
@@ -351,18 +346,8 @@ int sysrule_validate_refused(const struct strlist *l, struct strlist *errors)
 
 bool sysrule_matches(const char *text, int nr, const uint64_t args[6])
 {
-	struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS];
-	int n = sysrule_cmps(text, cmp);
-	if (n < 0 || sysrule_nr(text) != nr)
-		return false;
-	for (int i = 0; i < n; i++) {
-		uint64_t a = args[cmp[i].arg];
-		bool held = cmp[i].op == SCMP_CMP_EQ	     ? a == cmp[i].datum_a
-			    : cmp[i].op == SCMP_CMP_NE	     ? a != cmp[i].datum_a
-			    : cmp[i].op == SCMP_CMP_MASKED_EQ ? (a & cmp[i].datum_a) == cmp[i].datum_b
-							     : false;
-		if (!held)
-			return false;
-	}
-	return true;
+	struct call_pattern r;
+	char err[256];
+	return sysrule_parse(text, &r, err, sizeof err) == 0 && syscall_nr(r.name) == nr &&
+	       conds_hold(r.cond, r.ncond, args, NULL);
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "base/util.h"
+#include "catalogue/promises.h"
 
 #define SYSRULE_MAX_ARGS 6
 
@@ -28,23 +29,16 @@
  * name lookup; without it glibc reads /etc/passwd, /etc/hosts itself. */
 #define SYSRULE_NSCD_REQUEST "socket(AF_UNIX, SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK, 0)"
 
-enum sysrule_op { SYSRULE_EQ, SYSRULE_NE, SYSRULE_MASKED_EQ };
-
-struct sysrule_cond {
-	unsigned arg;
-	enum sysrule_op op;
-	uint64_t mask;
-	uint64_t value;
-};
-
-struct sysrule {
+/* An entry parsed: a call pattern (not a catalogue rule, struct sys_rule,
+ * nor a filter rule, struct rule in filter/bpfcompile.h). */
+struct call_pattern {
 	char name[64];
 	unsigned ncond;
-	struct sysrule_cond cond[SYSRULE_MAX_ARGS];
+	struct sys_cond cond[SYSRULE_MAX_ARGS]; /* COND_EQ, COND_NE or COND_MASKED_EQ */
 };
 
 /* Parses text; 0, or -1 with a one-line reason in err. */
-int sysrule_parse(const char *text, struct sysrule *r, char *err, size_t errsize);
+int sysrule_parse(const char *text, struct call_pattern *r, char *err, size_t errsize);
 /* The native number of the call text names, or -1. */
 int sysrule_nr(const char *text);
 /* Text's conditions as libseccomp comparisons: their count, or a negative

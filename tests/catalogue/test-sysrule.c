@@ -11,7 +11,7 @@
 #include "catalogue/sysrule.h"
 #include "../lib/tap.h"
 
-static int parse(const char *text, struct sysrule *r)
+static int parse(const char *text, struct call_pattern *r)
 {
 	char err[256];
 	return sysrule_parse(text, r, err, sizeof err);
@@ -19,17 +19,17 @@ static int parse(const char *text, struct sysrule *r)
 
 static void test_parse(void)
 {
-	struct sysrule r;
+	struct call_pattern r;
 	ok(parse("connect", &r) == 0 && r.ncond == 0 && strcmp(r.name, "connect") == 0,
 	   "a bare name: no conditions");
 	ok(parse("socket(AF_INET, SOCK_STREAM, 0)", &r) == 0 && r.ncond == 3 &&
 	   r.cond[0].value == AF_INET && r.cond[1].value == SOCK_STREAM && r.cond[2].arg == 2,
 	   "positional equal conditions");
 	ok(parse("socket(AF_UNIX, SOCK_DGRAM/0xf)", &r) == 0 && r.ncond == 2 &&
-	   r.cond[1].op == SYSRULE_MASKED_EQ && r.cond[1].mask == 0xf, "VALUE/MASK");
+	   r.cond[1].op == COND_MASKED_EQ && r.cond[1].mask == 0xf, "VALUE/MASK");
 	ok(parse("msgget(*, IPC_CREAT|0600)", &r) == 0 && r.ncond == 1 && r.cond[0].arg == 1 &&
 	   r.cond[0].value == (IPC_CREAT | 0600), "'*' skips an argument; '|' and octal");
-	ok(parse("msgget(!IPC_PRIVATE, 0)", &r) == 0 && r.cond[0].op == SYSRULE_NE, "!VALUE");
+	ok(parse("msgget(!IPC_PRIVATE, 0)", &r) == 0 && r.cond[0].op == COND_NE, "!VALUE");
 	ok(parse("fcntl(-100/0xffffffff)", &r) == 0 && r.cond[0].value == 0xffffff9c,
 	   "a negative int under a 32-bit mask");
 	const char *bad[] = { "socket(", "socket(AF_INET", "socket(AF_INET))", "socket(FOO)",
@@ -79,8 +79,6 @@ static void test_validate(void)
 	is_str(l.n > 2 ? l.origin[2] : NULL, "f:1", "an entry keeps its first line");
 	strlist_free(&l);
 }
-
-/* Rules in a directory of our own, found through $SANDBOX_RUN_PROFILE_PATH. */
 
 int main(void)
 {

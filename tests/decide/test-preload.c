@@ -163,6 +163,7 @@ static void test_conf(void)
 		free(libs[i]);
 }
 
+/* Rules in a directory of our own, found through $SANDBOX_RUN_PROFILE_PATH. */
 static void write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");

@@ -6,11 +6,15 @@
  * are disjoint, the fallbacks (clone3, openat2) stay out, the quietly
  * refused calls are in no promise and not never, and "allow" refuses
  * calls the catalogue grants only with conditions. */
+#include <errno.h>
 #include <seccomp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include "catalogue/grants.h"
 #include "catalogue/promises.h"
 #include "../lib/tap.h"
 
@@ -291,6 +295,49 @@ static void test_strings_fit(void)
 				     "and every conditional rule has a note", rules);
 }
 
+/* The one query (grants.h): which promise grants this call with these
+ * arguments, and whether it is never granted or refused quietly. */
+static bool in(promise_set s, const char *promise)
+{
+	int i = promise_lookup(promise);
+	return i >= 0 && (s & (promise_set)1 << i);
+}
+
+static void test_query(void)
+{
+	struct catalogue_answer a;
+	pid_t self = getpid();
+	uint64_t exec_anon[6] = { 0, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, 0, 0 };
+	catalogue_grants(seccomp_syscall_resolve_name("mmap"), exec_anon, self, &a);
+	ok(in(a.holds, "prot_exec") && !in(a.holds, "stdio") && in(a.has, "stdio") && !a.whole,
+	   "anonymous executable mmap: held by prot_exec, not by stdio which has mmap otherwise");
+	uint64_t to_self[6] = { (uint64_t)self, 9 }, to_init[6] = { 1, 9 };
+	catalogue_grants(seccomp_syscall_resolve_name("kill"), to_self, self, &a);
+	ok(in(a.holds, "stdio") && in(a.holds, "proc"), "kill to itself: stdio and proc grant it");
+	catalogue_grants(seccomp_syscall_resolve_name("kill"), to_init, self, &a);
+	ok(!in(a.holds, "stdio") && in(a.holds, "proc") && in(a.whole, "proc"),
+	   "kill to pid 1: only proc, which grants kill whole");
+	catalogue_grants(seccomp_syscall_resolve_name("ptrace"), NULL, 0, &a);
+	ok(a.has == 0 && a.never && strcmp(a.never->name, "ptrace") == 0 && !a.quiet,
+	   "ptrace: no promise, the never entry");
+	catalogue_grants(seccomp_syscall_resolve_name("getxattr"), NULL, 0, &a);
+	ok(a.has == 0 && !a.never && a.quiet && a.quiet->err == ENOTSUP,
+	   "getxattr: no promise, refused quietly with ENOTSUP");
+	bool held[64] = { false };
+	held[promise_lookup("proc")] = true;
+	catalogue_grants(seccomp_syscall_resolve_name("kill"), to_init, self, &a);
+	ok((a.holds & ~promise_set_of(held)) == 0 && (a.holds & promise_set_of(held)),
+	   "kill to pid 1 with proc held: nothing missing (promise_set_of)");
+	char buf[128];
+	catalogue_grants(seccomp_syscall_resolve_name("socket"), NULL, 0, &a);
+	promise_set_names(a.has, ", ", false, buf, sizeof buf);
+	is_str(buf, "unix, inet, dns", "socket: the promises that have it, by promise_set_names");
+	is_str(promise_set_first(a.has), "unix", "socket: unix first (promise_set_first)");
+	catalogue_grants_name("fcntl64", &a);
+	ok(in(a.has, "stdio") && !a.whole,
+	   "fcntl64 by name: stdio grants it with conditions, on any architecture");
+}
+
 int main(void)
 {
 	test_strings_fit();
@@ -300,5 +347,6 @@ int main(void)
 	test_quiet();
 	test_allowable();
 	test_granting();
+	test_query();
 	return tap_done();
 }
