@@ -140,7 +140,7 @@ static void add_single(const struct learner *l, struct draft *d, const char *ent
 		return;
 	char name[64];
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(entry, "( \t"), entry);
-	int nr = nr_named(name);
+	int nr = syscall_nr(name);
 	unsigned long seen = (nr >= 0 && nr < MAX_NR ? l->calls[nr] : 0);
 	char count[32];
 	snprintf(count, sizeof count, "%lu", seen);

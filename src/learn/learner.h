@@ -75,11 +75,6 @@ static inline const struct preload_rule *rule_of(const struct preloads *pl, size
 	return pl->rule && pl->rule[i] >= 0 ? &pl->rules[pl->rule[i]] : NULL;
 }
 
-static inline int nr_named(const char *name)
-{
-	int nr = seccomp_syscall_resolve_name(name);
-	return nr == __NR_SCMP_ERROR ? -1 : nr;
-}
 
 
 /* masks.c: the catalogue, read the way the kernel evaluates the filter */

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "catalogue/grants.h"
 #include "catalogue/sysrule.h"
 #include "learn/learner.h"
 
@@ -28,29 +29,10 @@ uint32_t learn_mask_of(const struct strlist *promises)
 	return m;
 }
 
-static bool rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self)
-{
-	for (unsigned i = 0; i < r->ncond; i++) {
-		const struct sys_cond *c = &r->cond[i];
-		uint64_t v = args[c->arg];
-		uint64_t want = value_of_self(c->value, (uint64_t)self);
-		if (c->op == COND_EQ ? v != want : (v & c->mask) != c->value)
-			return false;
-	}
-	return true;
-}
-
 /* Which promises would allow this call with these arguments. */
 uint32_t learn_promise_mask(int nr, const uint64_t *args, pid_t self)
 {
-	uint32_t m = 0;
-	for (size_t i = 0; i < promise_count(); i++) {
-		const struct promise *p = promise_at(i);
-		for (size_t j = 0; j < p->nrules; j++)
-			if (rule_nr(&p->rules[j]) == nr && rule_holds(&p->rules[j], args, self)) {
-				m |= 1u << i;
-				break;
-			}
-	}
-	return m;
+	struct catalogue_answer a;
+	catalogue_grants(nr, args, self, &a);
+	return (uint32_t)a.holds;
 }

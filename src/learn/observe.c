@@ -77,7 +77,7 @@ scmp_filter_ctx learn_observing_filter(void)
 	if (!ctx || seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) < 0 ||
 	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0) < 0)
 		die("--learn: libseccomp: cannot create the observing filter");
-	int exit_group = nr_named("exit_group");
+	int exit_group = syscall_nr("exit_group");
 	for (size_t i = 0; i < promise_count(); i++) {
 		const struct promise *p = promise_at(i);
 		for (size_t j = 0; promise_is_implicit(i) && j < p->nrules; j++) {
@@ -252,10 +252,7 @@ static bool refused(const struct learner *l, int nr, const uint64_t *args)
 			if (sysrule_matches(r->refuse.item[j], nr, args))
 				return true;
 	}
-	for (size_t i = 0; i < quiet_count(); i++)
-		if (quiet_at(i)->nr == nr)
-			return true; /* answered ENOTSUP, unreported, when confined */
-	return false;
+	return quiet_of(nr) != NULL; /* answered ENOTSUP, unreported, when confined */
 }
 
 static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *args,

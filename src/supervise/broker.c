@@ -19,6 +19,7 @@
 
 #include "supervise/decode.h"
 #include "base/pidfd.h"
+#include "catalogue/grants.h"
 #include "catalogue/sysrule.h"
 
 #define TMPFILE_BIT 020000000
@@ -29,27 +30,12 @@
 #define OPEN_KEPT_BITS (O_ACCMODE | O_CREAT | O_EXCL | O_TRUNC | O_APPEND | O_NONBLOCK | O_DSYNC | \
 			O_SYNC | O_NOATIME | O_CLOEXEC)
 
-bool sys_rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self)
-{
-	for (unsigned i = 0; i < r->ncond; i++) {
-		const struct sys_cond *c = &r->cond[i];
-		uint64_t want = value_of_self(c->value, (uint64_t)self);
-		bool holds = c->op == COND_EQ ? args[c->arg] == want
-					      : (args[c->arg] & c->mask) == want;
-		if (!holds)
-			return false;
-	}
-	return true;
-}
-
 bool policy_grants_call(const struct policy *p, int nr, const uint64_t *args, pid_t self)
 {
-	for (size_t i = 0; i < promise_count(); i++) {
-		const struct promise *pr = promise_at(i);
-		for (size_t j = 0; p->promise[i] && j < pr->nrules; j++)
-			if (rule_nr(&pr->rules[j]) == nr && sys_rule_holds(&pr->rules[j], args, self))
-				return true;
-	}
+	struct catalogue_answer a;
+	catalogue_grants(nr, args, self, &a);
+	if (a.holds & promise_set_of(p->promise))
+		return true;
 	for (size_t i = 0; i < p->allow.n; i++)
 		if (sysrule_matches(p->allow.item[i], nr, args))
 			return true;

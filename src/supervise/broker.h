@@ -100,9 +100,6 @@ void broker_relay(struct broker *b, const struct pollfd *pfd, size_t n);
 int broker_refusal_errno(const struct seccomp_notif *req);
 void broker_close(struct broker *b);
 
-/* Whether a catalogue rule's argument conditions hold for these arguments
- * (self: the target's pid, for VALUE_SELF_PID). */
-bool sys_rule_holds(const struct sys_rule *r, const uint64_t *args, pid_t self);
 /* Whether the policy's promises or allow lines grant this call as made. */
 bool policy_grants_call(const struct policy *p, int nr, const uint64_t *args, pid_t self);
 

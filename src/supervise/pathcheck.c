@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "catalogue/promises.h"
 #include "supervise/decode.h"
 #include "base/util.h"
 
@@ -73,7 +74,7 @@ static int call_index(int nr)
 	static int number[N_CALLS];
 	static bool resolved;
 	for (size_t i = 0; !resolved && i < N_CALLS; i++)
-		number[i] = seccomp_syscall_resolve_name(calls[i].name);
+		number[i] = syscall_nr(calls[i].name);
 	resolved = true;
 	for (size_t i = 0; nr >= 0 && i < N_CALLS; i++)
 		if (number[i] == nr)

@@ -26,7 +26,7 @@
 #include "base/util.h"
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
-#include "supervise/broker.h" /* sys_rule_holds */
+#include "catalogue/grants.h"
 #include "supervise/decode.h"
 
 /* What a denied call needs besides the promise, so the remedy is complete:
@@ -222,24 +222,12 @@ void report(const struct reporter *r, pid_t caller, const char *line)
 static void granting_promises(const struct reporter *r, int nr, const uint64_t *args, char *buf,
 			      size_t size, const char **first, bool *any_rule)
 {
-	buf[0] = '\0';
-	*first = NULL;
-	*any_rule = false;
-	for (size_t i = 0; i < promise_count(); i++) {
-		const struct promise *pr = promise_at(i);
-		for (size_t j = 0; j < pr->nrules; j++) {
-			if (rule_nr(&pr->rules[j]) != nr)
-				continue;
-			*any_rule = true;
-			if (r->p->promise[i] || !sys_rule_holds(&pr->rules[j], args, r->target))
-				continue;
-			size_t len = strlen(buf);
-			snprintf(buf + len, size - len, "%s\"%s\"", len ? " or " : "", pr->name);
-			if (!*first)
-				*first = pr->name;
-			break;
-		}
-	}
+	struct catalogue_answer a;
+	catalogue_grants(nr, args, r->target, &a);
+	promise_set missing = a.holds & ~promise_set_of(r->p->promise);
+	promise_set_names(missing, " or ", true, buf, size);
+	*first = promise_set_first(missing);
+	*any_rule = a.has != 0;
 }
 
 static const char *landlock_hint(const char *promise)
@@ -252,13 +240,10 @@ static const char *landlock_hint(const char *promise)
 
 static const char *first_promise_with(int nr)
 {
-	for (size_t i = 0; i < promise_count(); i++) {
-		const struct promise *pr = promise_at(i);
-		for (size_t j = 0; j < pr->nrules; j++)
-			if (rule_nr(&pr->rules[j]) == nr)
-				return pr->name;
-	}
-	return "";
+	struct catalogue_answer a;
+	catalogue_grants(nr, NULL, 0, &a);
+	const char *first = promise_set_first(a.has);
+	return first ? first : "";
 }
 
 /* What would allow the call: a promise, an allow line, or nothing. */

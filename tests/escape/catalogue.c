@@ -137,7 +137,7 @@ static void test_resolution(void)
 	}
 	for (size_t i = 0; i < never_count(); i++) {
 		const struct never_rule *n = never_at(i);
-		int nr = n->nr == NR_BY_NAME ? seccomp_syscall_resolve_name(n->name) : n->nr;
+		int nr = never_nr(n);
 		bad += check_name("never", n->name, nr < 0 ? -1 : nr, &native, &foreign);
 	}
 	ok(bad == 0, "every catalogue name resolves here, on another architecture, or is "

@@ -94,7 +94,7 @@ static bool known(const struct policy *p, int nr, enum granted *g)
 	}
 	for (size_t i = 0; i < never_count(); i++) {
 		const struct never_rule *n = never_at(i);
-		int nnr = n->nr == NR_BY_NAME ? seccomp_syscall_resolve_name(n->name) : n->nr;
+		int nnr = never_nr(n);
 		k |= nnr == nr;
 	}
 	k |= quiet_errno(nr) != 0;
