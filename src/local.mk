@@ -15,7 +15,9 @@ src_base = src/base/fdpass.c \
 	src/base/util.c \
 	src/base/util.h
 # catalogue/: promises as data, the never-granted list, syscall rules
-src_catalogue = src/catalogue/promises.c \
+src_catalogue = src/catalogue/pathcalls.c \
+	src/catalogue/pathcalls.h \
+	src/catalogue/promises.c \
 	src/catalogue/promises.h \
 	src/catalogue/sysrule.c \
 	src/catalogue/sysrule.h
