@@ -58,6 +58,8 @@ src_apply = src/apply/caps.c \
 	src/apply/caps.h \
 	src/apply/landlock.c \
 	src/apply/landlock.h \
+	src/apply/rlimits.c \
+	src/apply/rlimits.h \
 	src/apply/seccomp.c \
 	src/apply/seccomp.h \
 	src/apply/tmpdir.c \
@@ -67,6 +69,8 @@ src_supervise = src/supervise/broker.c \
 	src/supervise/broker.h \
 	src/supervise/decode.c \
 	src/supervise/decode.h \
+	src/supervise/limitwatch.c \
+	src/supervise/limitwatch.h \
 	src/supervise/pathcheck.c \
 	src/supervise/pathcheck.h \
 	src/supervise/supervisor.c \

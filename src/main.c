@@ -27,6 +27,7 @@
 #include "decide/preload.h"
 #include "decide/profile.h"
 #include "catalogue/promises.h"
+#include "apply/rlimits.h"
 #include "apply/seccomp.h"
 #include "decide/settings.h"
 #include "supervise/supervisor.h"

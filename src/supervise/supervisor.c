@@ -34,7 +34,7 @@
 #include "supervise/broker.h"
 #include "base/fdpass.h"
 #include "supervise/pathcheck.h"
-#include "decide/limits.h"
+#include "supervise/limitwatch.h"
 #include "apply/caps.h"
 #include "supervise/decode.h"
 #include "base/pidfd.h"

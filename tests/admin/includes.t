@@ -37,7 +37,8 @@ known=(
 	"decide/policy.h includes decide/profile.h"
 	"decide/policy.h includes decide/settings.h"
 	"decide/policy.h includes decide/target.h"
-	"supervise/supervisor.c includes decide/limits.h"
+	"apply/rlimits.h includes decide/limits.h"
+	"supervise/limitwatch.h includes decide/limits.h"
 )
 is_known() { local k; for k in "${known[@]}"; do [ "$k" = "$1" ] && return 0; done; return 1; }
 
