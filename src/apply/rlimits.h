@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The policy's resource limits (decide/limits.h), told to the kernel. */
+/* The policy's resource limits (decide/policy.h), told to the kernel. */
 #ifndef SR_RLIMITS_H
 #define SR_RLIMITS_H
 
-#include "decide/limits.h"
+#include "decide/policy.h"
 
 /* In the launcher, after the supervisor started and before the exec: sets
  * the kernel's limits (never above what the caller has already) and

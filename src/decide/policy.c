@@ -10,8 +10,14 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
+#include "decide/args.h"
 #include "decide/ipc.h"
 #include "decide/ldso.h"
+#include "decide/limits.h"
+#include "decide/preload.h"
+#include "decide/profile.h"
+#include "decide/settings.h"
+#include "decide/target.h"
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
 

@@ -8,10 +8,10 @@
 #include <stdio.h>
 
 #include "decide/limits.h"
+#include "decide/policy.h"
 #include "decide/settings.h"
 #include "base/util.h"
 
-enum landlock_mode { LANDLOCK_REQUIRED, LANDLOCK_BEST_EFFORT, LANDLOCK_OFF };
 /* What an operand is, by position (operands = ROLE...; the last repeats).
  * The first three keep the values of a single-word operands line. */
 enum operands {
@@ -22,8 +22,6 @@ enum operands {
 extern const char *const operand_names[];
 enum dir_operands { DIR_SELF, DIR_TREE };
 enum create_outputs { CREATE_LAUNCHER, CREATE_DIRECTORY };
-
-extern const char *const landlock_mode_names[];
 
 struct profile {
 	char *name;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The supervisor's watch of the cpu limit and the timeout
- * (decide/limits.h): it ends the target's tree at the
+ * (decide/policy.h): it ends the target's tree at the
  * timeout and names the limit that ended a command. */
 #ifndef SR_LIMITWATCH_H
 #define SR_LIMITWATCH_H
@@ -10,7 +10,7 @@
 #include <poll.h>
 #include <sys/types.h>
 
-#include "decide/limits.h"
+#include "decide/policy.h"
 
 /* The supervisor's watch (only with a cpu limit or a timeout): a timer for
  * the wall clock, and the CPU clock of each process of the target's tree
