@@ -12,6 +12,8 @@ src_base = src/base/fdpass.c \
 	src/base/inifile.c \
 	src/base/inifile.h \
 	src/base/pidfd.h \
+	src/base/trusted.c \
+	src/base/trusted.h \
 	src/base/util.c \
 	src/base/util.h
 # catalogue/: promises as data, the never-granted list, syscall rules

@@ -73,14 +73,9 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 		 struct strlist *errors);
 /* Checks names against the promise catalogue; appends errors, returns count. */
 int profile_validate(const struct profile *p, struct strlist *errors);
-/* Opens path for reading, refusing files an attacker could have written
- * (like ssh's StrictModes): the file opened (not whatever the path names a
- * moment later) and its directory must belong to root or the user and be
- * writable by nobody else. NULL with an error appended; a missing file
- * appends none if missing_ok. */
-FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors);
-/* The directory check of profile_open alone, for a profile about to be
- * written there (--learn): appends an error, returns its count. */
+/* The directory check of trusted_open (base/trusted.h) alone, for a
+ * profile about to be written there (--learn): appends an error, returns
+ * its count. */
 int profile_check_directory(const char *path, struct strlist *errors);
 void profile_free(struct profile *p);
 void profile_print_keys(void);
