@@ -28,6 +28,8 @@ src_decide = src/decide/args.c \
 	src/decide/args.h \
 	src/decide/cli.c \
 	src/decide/cli.h \
+	src/decide/facts.c \
+	src/decide/facts.h \
 	src/decide/ipc.c \
 	src/decide/ipc.h \
 	src/decide/ldso.c \

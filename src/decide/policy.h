@@ -170,7 +170,10 @@ struct policy_input {
 	const struct arg_files *args;
 };
 
-/* Merges everything into one policy; exits 125 on an inconsistent input. */
+/* Merges everything into one policy; exits 125 on an inconsistent input.
+ * Two stages (decide/facts.h): policy_gather asks the system what the
+ * policy depends on (files, globs, lists, interpreters, variables, System V
+ * objects), then policy_decide, pure, decides from that alone. */
 void policy_build(const struct policy_input *in, struct policy *p);
 /* Is a supervisor process needed (reports, report mode, brokered calls, a
  * private temporary directory to remove)? Not for deny and kill with
