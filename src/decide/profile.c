@@ -194,14 +194,11 @@ static char *profile_name_of(const char *path)
 	return strndup(base, len);
 }
 
-static int load_one(const char *path, struct profile *p, struct strlist *errors)
+/* One file's text, open as f, into p. */
+static int load_stream(FILE *f, const char *path, struct profile *p, struct strlist *errors)
 {
-	FILE *f = trusted_open(path, false, errors);
-	if (!f)
-		return 1;
 	struct ini_result res = { 0 };
 	int n = ini_load_file(f, path, profile_keys, N_KEYS, p, &res);
-	fclose(f);
 	for (size_t i = 0; i < res.errors.n; i++)
 		strlist_add(errors, res.errors.item[i], NULL);
 	if (!n && res.assignments == 0)
@@ -212,8 +209,17 @@ static int load_one(const char *path, struct profile *p, struct strlist *errors)
 	return n;
 }
 
-int profile_load(const struct settings *s, const char *path, struct profile *p,
-		 struct strlist *errors)
+static int load_one(const char *path, struct profile *p, struct strlist *errors)
+{
+	FILE *f = trusted_open(path, false, errors);
+	if (!f)
+		return 1;
+	int n = load_stream(f, path, p, errors);
+	fclose(f);
+	return n;
+}
+
+static void profile_start(struct profile *p, const char *path)
 {
 	memset(p, 0, sizeof *p);
 	p->on_violation = -1;
@@ -221,13 +227,11 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 	p->name = profile_name_of(path);
 	if (!p->name)
 		die("out of memory");
-	int n = load_one(path, p, errors);
-	struct strlist dropins = { 0 };
-	if (s)
-		collect_dropins(s, path, p->name, &dropins);
-	for (size_t i = 0; i < dropins.n; i++)
-		n += load_one(dropins.item[i], p, errors);
-	strlist_free(&dropins);
+}
+
+/* What the files' lines mean together. */
+static void profile_finish(struct profile *p)
+{
 	/* operands = none input: the first role stands for the whole line
 	 * where one word is expected (a single role, --learn's merging) */
 	if (p->operand_roles.n) {
@@ -238,6 +242,32 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 	/* "allow = socket(AF_UNIX, SOCK_DGRAM)" was split into words */
 	sysrule_join(&p->allow);
 	sysrule_join(&p->refuse);
+}
+
+int profile_load(const struct settings *s, const char *path, struct profile *p,
+		 struct strlist *errors)
+{
+	profile_start(p, path);
+	int n = load_one(path, p, errors);
+	struct strlist dropins = { 0 };
+	if (s)
+		collect_dropins(s, path, p->name, &dropins);
+	for (size_t i = 0; i < dropins.n; i++)
+		n += load_one(dropins.item[i], p, errors);
+	strlist_free(&dropins);
+	profile_finish(p);
+	return n;
+}
+
+int profile_parse(const char *path, const char *text, struct profile *p, struct strlist *errors)
+{
+	profile_start(p, path);
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	if (!f)
+		die("out of memory");
+	int n = load_stream(f, path, p, errors);
+	fclose(f);
+	profile_finish(p);
 	return n;
 }
 

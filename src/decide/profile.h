@@ -71,6 +71,9 @@ char *profile_find(const struct settings *s, const char *name, const char *profi
  * appended to errors; returns their count. */
 int profile_load(const struct settings *s, const char *path, struct profile *p,
 		 struct strlist *errors);
+/* The same for one profile's text, named path in messages: no drop-ins,
+ * no file read (unit tests: INI text in). */
+int profile_parse(const char *path, const char *text, struct profile *p, struct strlist *errors);
 /* Checks names against the promise catalogue; appends errors, returns count. */
 int profile_validate(const struct profile *p, struct strlist *errors);
 /* The directory check of trusted_open (base/trusted.h) alone, for a

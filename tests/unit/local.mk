@@ -46,3 +46,10 @@ tests_unit_test_tmpdir_SOURCES = tests/unit/test-tmpdir.c tests/unit/tap.h
 tests_unit_test_tmpdir_CFLAGS = $(unit_cflags)
 tests_unit_test_tmpdir_LDADD = $(unit_ldadd)
 TESTS += tests/unit/test-tmpdir
+
+# policy_decide: profile text and facts in, struct policy out, no file read.
+check_PROGRAMS += tests/unit/test-policy
+tests_unit_test_policy_SOURCES = tests/unit/test-policy.c tests/unit/tap.h
+tests_unit_test_policy_CFLAGS = $(unit_cflags)
+tests_unit_test_policy_LDADD = $(unit_ldadd)
+TESTS += tests/unit/test-policy
