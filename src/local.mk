@@ -12,12 +12,17 @@ src_base = src/base/fdpass.c \
 	src/base/inifile.c \
 	src/base/inifile.h \
 	src/base/pidfd.h \
+	src/base/trusted.c \
+	src/base/trusted.h \
 	src/base/util.c \
 	src/base/util.h
 # catalogue/: promises as data, the never-granted list, syscall rules, the one
-# "which promise grants this call" query (grants.c)
+# "which promise grants this call" query (grants.c), the calls Landlock
+# judges by path (pathcalls.c)
 src_catalogue = src/catalogue/grants.c \
 	src/catalogue/grants.h \
+	src/catalogue/pathcalls.c \
+	src/catalogue/pathcalls.h \
 	src/catalogue/promises.c \
 	src/catalogue/promises.h \
 	src/catalogue/sysrule.c \
@@ -27,6 +32,8 @@ src_decide = src/decide/args.c \
 	src/decide/args.h \
 	src/decide/cli.c \
 	src/decide/cli.h \
+	src/decide/facts.c \
+	src/decide/facts.h \
 	src/decide/ipc.c \
 	src/decide/ipc.h \
 	src/decide/ldso.c \
@@ -59,6 +66,8 @@ src_apply = src/apply/caps.c \
 	src/apply/caps.h \
 	src/apply/landlock.c \
 	src/apply/landlock.h \
+	src/apply/rlimits.c \
+	src/apply/rlimits.h \
 	src/apply/seccomp.c \
 	src/apply/seccomp.h \
 	src/apply/tmpdir.c \
@@ -68,6 +77,8 @@ src_supervise = src/supervise/broker.c \
 	src/supervise/broker.h \
 	src/supervise/decode.c \
 	src/supervise/decode.h \
+	src/supervise/limitwatch.c \
+	src/supervise/limitwatch.h \
 	src/supervise/loop.c \
 	src/supervise/loop.h \
 	src/supervise/pathcheck.c \

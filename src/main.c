@@ -27,6 +27,7 @@
 #include "decide/preload.h"
 #include "decide/profile.h"
 #include "catalogue/promises.h"
+#include "apply/rlimits.h"
 #include "apply/seccomp.h"
 #include "decide/settings.h"
 #include "supervise/supervisor.h"
@@ -71,6 +72,7 @@ static int informational(const struct cli *cli)
 	switch (cli->mode) {
 	case MODE_HELP: cli_print_help(); return 0;
 	case MODE_VERSION: cli_print_version(); return 0;
+	case MODE_PRINT_KEYS: return admin_print_keys(cli->keys);
 	case MODE_LIST_PROMISES:
 		if (promises_print(cli->promise) < 0)
 			die("--list-promises=%s: no such promise (sandbox-run --list-promises "

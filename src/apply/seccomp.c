@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "filter/bpfcompile.h"
-#include "supervise/pathcheck.h"
+#include "catalogue/pathcalls.h"
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
 
@@ -259,7 +259,7 @@ static void exec_rule(struct ruleset *rs)
 
 /* on-violation = report: the calls Landlock judges by path go to the
  * supervisor even where the policy allows them, so that it can report the
- * files Landlock will refuse (pathcheck.h) before it lets them go on. The
+ * files Landlock will refuse (supervise/pathcheck.h) before it lets them go on. The
  * launcher's own execve stays allowed: the supervisor takes the listener
  * only once that exec has happened. Deny and kill filters are untouched. */
 static bool launchers_exec(const struct rule *r)
@@ -273,7 +273,7 @@ static void diagnose_rules(struct ruleset *rs, const struct policy *p)
 		return; /* without Landlock, no file is refused */
 	size_t kept = 0;
 	for (size_t i = 0; i < rs->n; i++)
-		if (rs->v[i].action != SCMP_ACT_ALLOW || !pathcheck_call(rs->v[i].nr) ||
+		if (rs->v[i].action != SCMP_ACT_ALLOW || !pathcall_find(rs->v[i].nr) ||
 		    launchers_exec(&rs->v[i]))
 			rs->v[kept++] = rs->v[i];
 	rs->n = kept;

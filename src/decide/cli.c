@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin/admin.h"
 #include "decide/settings.h" /* PACKAGE_VERSION comes from config.h */
 #include "base/util.h"
 
@@ -123,7 +122,12 @@ static void apply_option(struct cli *c, int id)
 	case OPT_OPTION_NAMES:
 		cli_print_option_names();
 		exit(0);
-	case OPT_PRINT_KEYS: exit(admin_print_keys(optarg));
+	case OPT_PRINT_KEYS:
+		/* Parsing stops here (cli_parse), as it did when this exited:
+		 * the key lists are admin/'s, which main.c calls. */
+		c->mode = MODE_PRINT_KEYS;
+		c->keys = optarg;
+		break;
 	default:
 		/* getopt already said what was wrong. */
 		die("try 'sandbox-run --help'");
@@ -155,8 +159,11 @@ struct cli cli_parse(int argc, char **argv)
 	build_getopt(longopts, shortopts);
 
 	int id;
-	while ((id = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+	while ((id = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		apply_option(&c, id);
+		if (c.mode == MODE_PRINT_KEYS)
+			return c;
+	}
 	diagnose_mode(&c);
 	c.args = argv + optind;
 	c.nargs = argc - optind;

@@ -14,6 +14,7 @@ enum cli_mode {
 	MODE_LEARN,
 	MODE_HELP,
 	MODE_VERSION,
+	MODE_PRINT_KEYS, /* --print-keys=KIND (hidden): main.c asks admin/ */
 };
 
 struct cli {
@@ -22,6 +23,7 @@ struct cli {
 	const char *config;       /* --config FILE */
 	const char *learn_file;   /* --learn=FILE */
 	const char *promise;      /* --list-promises=NAME */
+	const char *keys;         /* --print-keys=KIND */
 	const char *on_violation; /* --on-violation=MODE */
 	const char *log;          /* --log=TARGET */
 	bool no_sandbox;

@@ -3,15 +3,19 @@
 
 #include <errno.h>
 #include <arpa/inet.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 
-#include "decide/ipc.h"
-#include "decide/ldso.h"
+#include "decide/args.h"
+#include "decide/facts.h"
+#include "decide/limits.h"
+#include "decide/preload.h"
+#include "decide/profile.h"
+#include "decide/settings.h"
+#include "decide/target.h"
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
 
@@ -212,7 +216,15 @@ static void add_promise_refusals(struct policy *p)
 	}
 }
 
-static void add_target(const struct policy_input *in, struct policy *p)
+static void add_exec(struct policy *p, const char *path, const char *origin)
+{
+	char *why = xstrjoin(origin, ": read and execute", NULL);
+	add_grant(p, path, ACC_READ_FILE | ACC_EXEC, why);
+	free(why);
+}
+
+static void add_target(const struct policy_input *in, const struct policy_facts *f,
+		       struct policy *p)
 {
 	const struct strlist *exec = &in->target->exec;
 	for (size_t i = 0; i < exec->n; i++) {
@@ -222,27 +234,17 @@ static void add_target(const struct policy_input *in, struct policy *p)
 	}
 	/* Programs the profile lets it run, and their interpreters: only when
 	 * it may exec at all (file's decompressors come with -z alone), which
-	 * also spares resolving their interpreters on every run. */
+	 * also spares resolving their interpreters on every run (facts.c). */
 	int exec_promise = promise_lookup("exec");
 	if (exec_promise < 0 || !p->promise[exec_promise])
 		return;
-	struct target helpers = { 0 };
-	for (size_t i = 0; i < in->profile->exec.n; i++) {
-		strlist_add(&helpers.exec, in->profile->exec.item[i], in->profile->exec.origin[i]);
-		target_add_interpreters(&helpers, in->profile->exec.item[i], "a profile exec entry");
+	const struct strlist *entries = &in->profile->exec;
+	for (size_t i = 0; i < entries->n; i++) {
+		add_exec(p, entries->item[i], entries->origin[i]);
+		const struct strlist *interps = facts_interps(f, entries->item[i]);
+		for (size_t j = 0; interps && j < interps->n; j++)
+			add_exec(p, interps->item[j], interps->origin[j]);
 	}
-	for (size_t i = 0; i < helpers.exec.n; i++) {
-		char *why = xstrjoin(helpers.exec.origin[i], ": read and execute", NULL);
-		add_grant(p, helpers.exec.item[i], ACC_READ_FILE | ACC_EXEC, why);
-		free(why);
-	}
-	strlist_free(&helpers.exec);
-}
-
-static bool is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* A declared input: a file is granted; a directory, with directory-operands
@@ -253,19 +255,15 @@ static bool is_dir(const char *path)
  * beside the input or in its .debug directory. The names come from the
  * profile and the command line, never from the input, which nothing
  * parses before confinement; a companion that does not exist is skipped. */
-static void add_companions(const struct policy_input *in, struct policy *p, const char *path)
+static void add_companions(const struct policy_input *in, const struct policy_facts *f,
+			   struct policy *p, const char *path)
 {
 	const struct strlist *l = &in->profile->companion_inputs;
-	const char *base = path_base(path);
-	int dirlen = (int)(base - path);
 	for (size_t i = 0; i < l->n; i++) {
-		const char *pct = strchr(l->item[i], '%');
-		if (!pct)
+		char *name = companion_name(path, l->item[i]);
+		if (!name)
 			continue; /* --check says so */
-		char *name = xasprintf("%.*s%.*s%s%s", dirlen, path, (int)(pct - l->item[i]),
-				       l->item[i], base, pct + 1);
-		struct stat st;
-		if (stat(name, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (facts_kind(f, name) == KIND_REGULAR) {
 			char *why = xstrjoin("companion of declared input ", path, " (",
 					     l->origin[i], ")", NULL);
 			add_grant(p, name, ACC_READ_FILE, why);
@@ -275,29 +273,29 @@ static void add_companions(const struct policy_input *in, struct policy *p, cons
 	}
 }
 
-static void add_input(const struct policy_input *in, struct policy *p, const char *path,
-		      const char *why)
+static void add_input(const struct policy_input *in, const struct policy_facts *f,
+		      struct policy *p, const char *path, const char *why)
 {
-	if (!is_dir(path)) {
+	if (facts_kind(f, path) != KIND_DIRECTORY) {
 		add_grant(p, path, ACC_READ_FILE, why);
 		if (in->profile->companion_inputs.n)
-			add_companions(in, p, path);
+			add_companions(in, f, p, path);
 	} else if (in->profile->directory_operands == DIR_TREE) {
 		add_grant(p, path, ACC_READ, why);
 	} else {
-		char *real = realpath(path, NULL);
+		const char *real = facts_real(f, path);
 		if (real && !strlist_contains(&p->listable, real))
 			strlist_add(&p->listable, real, why);
-		free(real);
 	}
 }
 
-static void add_inputs(const struct policy_input *in, struct policy *p)
+static void add_inputs(const struct policy_input *in, const struct policy_facts *f,
+		       struct policy *p)
 {
 	const struct strlist *l = &in->args->inputs;
 	for (size_t i = 0; i < l->n; i++) {
 		char *why = xstrjoin("declared input, ", l->origin[i], NULL);
-		add_input(in, p, l->item[i], why);
+		add_input(in, f, p, l->item[i], why);
 		free(why);
 	}
 	/* jq -L DIR: that option's directory with all beneath it, whatever
@@ -305,35 +303,26 @@ static void add_inputs(const struct policy_input *in, struct policy *p)
 	l = &in->args->input_trees;
 	for (size_t i = 0; i < l->n; i++) {
 		char *why = xstrjoin("declared input tree, ", l->origin[i], NULL);
-		add_grant(p, l->item[i], is_dir(l->item[i]) ? ACC_READ : ACC_READ_FILE, why);
+		add_grant(p, l->item[i],
+			  facts_kind(f, l->item[i]) == KIND_DIRECTORY ? ACC_READ : ACC_READ_FILE, why);
 		free(why);
 	}
-	/* file -f LIST: the list is read here, before confinement, so that
-	 * each file it names can be granted. */
+	/* file -f LIST: the list was read before confinement (facts.c), so
+	 * that each file it names can be granted. */
 	for (size_t i = 0; i < in->args->input_lists.n; i++) {
 		const char *list = in->args->input_lists.item[i];
 		char *why = xstrjoin("declared input list, ", in->args->input_lists.origin[i], NULL);
 		add_grant(p, list, ACC_READ_FILE, why);
 		/* Reading a pipe or FIFO here would consume what the target is
 		 * to read (or hang): refuse rather than grant nothing. */
-		struct stat st;
-		if (stat(list, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+		enum file_kind kind = facts_kind(f, list);
+		if (kind == KIND_FIFO || kind == KIND_SOCKET)
 			die("%s (%s): a list of inputs cannot be a pipe, FIFO or socket: "
 			    "sandbox-run reads it before %s does; write the list to a file",
 			    list, in->args->input_lists.origin[i], in->target->name);
-		FILE *f = fopen(list, "re");
-		char *line = NULL;
-		size_t cap = 0;
-		ssize_t len;
-		while (f && (len = getline(&line, &cap, f)) > 0) {
-			if (line[len - 1] == '\n')
-				line[--len] = '\0';
-			if (len)
-				add_input(in, p, line, why);
-		}
-		free(line);
-		if (f)
-			fclose(f);
+		const struct strlist *lines = facts_lines(f, list);
+		for (size_t j = 0; lines && j < lines->n; j++)
+			add_input(in, f, p, lines->item[j], why);
 		free(why);
 	}
 }
@@ -355,31 +344,35 @@ bool output_is_pattern(const char *name)
 /* An output the broker serves: its directory must exist now (the target
  * could not make it either), and an existing file of that exact name is
  * also granted to Landlock, for opens that write without creating. */
-static void add_output(struct policy *p, const char *out, const char *why)
+static void add_output(const struct policy_facts *f, struct policy *p, const char *out,
+		       const char *why)
 {
-	char *dir = xpath_dir(out), *real = realpath(dir, NULL);
+	char *dir = xpath_dir(out);
+	const char *real = facts_real(f, dir);
 	free(dir);
 	if (!real) {
 		msg_verbose("not granting %s (%s): its directory is missing", out, why);
 		return;
 	}
 	bool pattern = output_is_pattern(path_base(out));
-	struct stat st;
-	if (!pattern && stat(out, &st) == 0 && S_ISREG(st.st_mode))
+	if (!pattern && facts_kind(f, out) == KIND_REGULAR)
 		add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why);
 	p->outputs = xrealloc(p->outputs, (p->n_outputs + 1) * sizeof *p->outputs);
 	p->outputs[p->n_outputs++] = (struct output){
-		.dir = real, .name = xstrdup(path_base(out)), .pattern = pattern, .why = xstrdup(why),
+		.dir = xstrdup(real), .name = xstrdup(path_base(out)), .pattern = pattern,
+		.why = xstrdup(why),
 	};
 }
 
 /* An output prefix DIR/P: new names starting with P in DIR (pdftoppm
  * in.pdf out/p writes out/p-1.ppm ...), never an existing file. */
-static void add_output_prefix(struct policy *p, const char *prefix, const char *why)
+static void add_output_prefix(const struct policy_facts *f, struct policy *p, const char *prefix,
+			      const char *why)
 {
 	size_t len = strlen(prefix);
 	bool dir_only = len && prefix[len - 1] == '/';
-	char *dir = dir_only ? xstrdup(prefix) : xpath_dir(prefix), *real = realpath(dir, NULL);
+	char *dir = output_prefix_dir(prefix);
+	const char *real = facts_real(f, dir);
 	free(dir);
 	if (!real) {
 		msg_verbose("not granting %s (%s): its directory is missing", prefix, why);
@@ -387,28 +380,27 @@ static void add_output_prefix(struct policy *p, const char *prefix, const char *
 	}
 	p->outputs = xrealloc(p->outputs, (p->n_outputs + 1) * sizeof *p->outputs);
 	p->outputs[p->n_outputs++] = (struct output){
-		.dir = real, .name = xstrdup(dir_only ? "" : path_base(prefix)), .pattern = true,
+		.dir = xstrdup(real), .name = xstrdup(dir_only ? "" : path_base(prefix)), .pattern = true,
 		.prefix = true, .why = xstrdup(why),
 	};
 }
 
 /* An output directory: the directory itself when it exists, else where it
  * will be made (policy_make_output_dirs), in a parent that must exist. */
-static void add_output_dir(struct policy *p, const char *arg, const char *origin,
-			   const char *why)
+static void add_output_dir(const struct policy_facts *f, struct policy *p, const char *arg,
+			   const char *origin, const char *why)
 {
-	char *real = realpath(arg, NULL);
+	char *real = facts_real(f, arg) ? xstrdup(facts_real(f, arg)) : NULL;
 	if (!real) {
-		char *parent = xpath_dir(arg), *rparent = realpath(parent, NULL);
-		const char *base = path_base(arg);
+		char *parent = xpath_dir(arg);
+		const char *rparent = facts_real(f, parent), *base = path_base(arg);
 		if (!rparent || !*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
 			die_status(125, "%s (%s): output directory's parent %s is missing; "
 				   "make it first (only the last component is created)",
 				   arg, origin, parent);
 		real = xstrjoin(rparent, strcmp(rparent, "/") ? "/" : "", base, NULL);
 		free(parent);
-		free(rparent);
-	} else if (!is_dir(real)) {
+	} else if (facts_kind(f, real) != KIND_DIRECTORY) {
 		die_status(125, "%s (%s): not a directory; an output directory is extracted into",
 			   arg, origin);
 	}
@@ -419,24 +411,26 @@ static void add_output_dir(struct policy *p, const char *arg, const char *origin
 	};
 }
 
-static void add_outputs(const struct policy_input *in, struct policy *p)
+static void add_outputs(const struct policy_input *in, const struct policy_facts *f,
+			struct policy *p)
 {
 	const struct {
 		const struct strlist *l;
-		void (*add)(struct policy *, const char *, const char *);
+		void (*add)(const struct policy_facts *, struct policy *, const char *,
+			    const char *);
 	} kinds[] = { { &in->args->outputs, add_output },
 		      { &in->args->output_prefixes, add_output_prefix } };
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 		for (size_t i = 0; i < kinds[k].l->n; i++) {
 			char *why = xstrjoin("declared output, ", kinds[k].l->origin[i], NULL);
-			kinds[k].add(p, kinds[k].l->item[i], why);
+			kinds[k].add(f, p, kinds[k].l->item[i], why);
 			free(why);
 		}
 	}
 	const struct strlist *dirs = &in->args->output_dirs;
 	for (size_t i = 0; i < dirs->n; i++) {
 		char *why = xstrjoin("declared output directory, ", dirs->origin[i], NULL);
-		add_output_dir(p, dirs->item[i], dirs->origin[i], why);
+		add_output_dir(f, p, dirs->item[i], dirs->origin[i], why);
 		free(why);
 	}
 }
@@ -448,26 +442,32 @@ void policy_make_output_dirs(const struct policy *p)
 		if (o->tree && mkdir(o->dir, 0777) < 0 && errno != EEXIST)
 			die_status(125, "%s: cannot make the output directory %s: %s", o->arg, o->dir,
 				   strerror(errno));
-		if (o->tree && !is_dir(o->dir))
+		struct stat st;
+		if (o->tree && !(stat(o->dir, &st) == 0 && S_ISDIR(st.st_mode)))
 			die_status(125, "%s: %s is not a directory", o->arg, o->dir);
 	}
 }
 
 /* Rule paths may be globs (faketime's /dev/shm/faketime_shm_*): Landlock
  * needs the files that exist now. */
-static void add_rule_paths(struct policy *p, const struct strlist *l, unsigned access,
-			   const char *lib)
+static void add_rule_path(const struct policy_facts *f, struct policy *p, const char *path,
+			  unsigned access, const char *why)
+{
+	if (facts_kind(f, path) != KIND_DIRECTORY)
+		access &= ~ACC_READ_DIR;
+	add_grant(p, path, access, why)->quiet_missing = true;
+}
+
+static void add_rule_paths(const struct policy_facts *f, struct policy *p,
+			   const struct strlist *l, unsigned access, const char *lib)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		char *why = xasprintf("preload rule %s for %s", l->origin[i], lib);
-		glob_t g;
-		if (glob(l->item[i], GLOB_NOCHECK, NULL, &g) == 0) {
-			for (size_t j = 0; j < g.gl_pathc; j++) {
-				const char *path = g.gl_pathv[j];
-				add_grant(p, path, is_dir(path) ? access : access & ~ACC_READ_DIR, why)->quiet_missing = true;
-			}
-			globfree(&g);
-		}
+		const struct strlist *matches = facts_matches(f, l->item[i]);
+		if (!matches)
+			add_rule_path(f, p, l->item[i], access, why);
+		for (size_t j = 0; matches && j < matches->n; j++)
+			add_rule_path(f, p, matches->item[j], access, why);
 		free(why);
 	}
 }
@@ -485,13 +485,14 @@ static void add_endpoint(struct policy *p, int family, const char *path, const c
 }
 
 /* The TCP ports a rule names, as numbers; 0 for a value that is none. */
-static size_t rule_ports(const struct preload_rule *r, uint16_t *ports, size_t max)
+static size_t rule_ports(const struct policy_facts *f, const struct preload_rule *r,
+			 uint16_t *ports, size_t max)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < r->connect_tcp.n && n < max; i++)
 		ports[n++] = (uint16_t)strtoul(r->connect_tcp.item[i], NULL, 10);
 	for (size_t i = 0; i < r->connect_tcp_env.n && n < max; i++) {
-		const char *value = getenv(r->connect_tcp_env.item[i]);
+		const char *value = facts_env(f, r->connect_tcp_env.item[i]);
 		long port = value ? strtol(value, NULL, 10) : 0;
 		if (port > 0 && port < 65536)
 			ports[n++] = (uint16_t)port;
@@ -501,18 +502,19 @@ static size_t rule_ports(const struct preload_rule *r, uint16_t *ports, size_t m
 
 /* A rule's endpoints (connect-unix, connect-unix-env, and connect-tcp-host
  * with its ports): the broker makes these connections and no others. */
-static void add_rule_endpoints(struct policy *p, const struct preload_rule *r, const char *lib)
+static void add_rule_endpoints(const struct policy_facts *f, struct policy *p,
+			       const struct preload_rule *r, const char *lib)
 {
 	char *why = xstrjoin("preload rule ", r->path, " for ", lib, NULL);
 	for (size_t i = 0; i < r->connect_unix.n; i++)
 		add_endpoint(p, AF_UNIX, r->connect_unix.item[i], NULL, 0, why);
 	for (size_t i = 0; i < r->connect_unix_env.n; i++) {
-		const char *value = getenv(r->connect_unix_env.item[i]);
+		const char *value = facts_env(f, r->connect_unix_env.item[i]);
 		if (value && value[0] == '/')
 			add_endpoint(p, AF_UNIX, value, NULL, 0, why);
 	}
 	uint16_t ports[16];
-	size_t n = rule_ports(r, ports, 16);
+	size_t n = rule_ports(f, r, ports, 16);
 	for (size_t i = 0; i < r->connect_tcp_host.n; i++)
 		for (size_t j = 0; j < n; j++)
 			add_endpoint(p, strchr(r->connect_tcp_host.item[i], ':') ? AF_INET6 : AF_INET,
@@ -520,17 +522,21 @@ static void add_rule_endpoints(struct policy *p, const struct preload_rule *r, c
 	free(why);
 }
 
-static void add_ipc_rules(struct policy *p, const struct preload_rule *r, const char *lib)
+/* The calls on the ids of the rule's System V objects (facts.c). */
+static void add_ipc_rules(const struct policy_facts *f, struct policy *p,
+			  const struct preload_rule *r, const char *lib)
 {
-	char err[256];
-	char *origin = xstrjoin(r->path, " [ipc]", NULL);
-	if (ipc_allow_rules(r, &p->allow, origin, err, sizeof err) < 0)
+	const char *err;
+	const struct strlist *l = facts_ipc(f, r->path, &err);
+	if (err)
 		die("%s (preloaded): %s (preload rule %s)", lib, err, r->path);
-	free(origin);
+	for (size_t i = 0; l && i < l->n; i++)
+		if (!strlist_contains(&p->allow, l->item[i]))
+			strlist_add(&p->allow, l->item[i], l->origin[i]);
 }
 
-static void add_preload_rule(struct policy *p, const char *lib, const char *origin,
-			     const struct preload_rule *r)
+static void add_preload_rule(const struct policy_facts *f, struct policy *p, const char *lib,
+			     const char *origin, const struct preload_rule *r)
 {
 	if (r->unsupported)
 		die("%s (%s) is preloaded: %s", lib, origin, r->unsupported);
@@ -543,15 +549,15 @@ static void add_preload_rule(struct policy *p, const char *lib, const char *orig
 		strlist_add(&p->allow, r->allow.item[i], r->allow.origin[i]);
 	for (size_t i = 0; i < r->refuse.n; i++)
 		strlist_add(&p->refuse, r->refuse.item[i], r->refuse.origin[i]);
-	add_rule_paths(p, &r->read, ACC_READ, lib);
-	add_rule_paths(p, &r->write, ACC_READ_FILE | ACC_WRITE, lib);
-	add_rule_endpoints(p, r, lib);
-	add_ipc_rules(p, r, lib);
+	add_rule_paths(f, p, &r->read, ACC_READ, lib);
+	add_rule_paths(f, p, &r->write, ACC_READ_FILE | ACC_WRITE, lib);
+	add_rule_endpoints(f, p, r, lib);
+	add_ipc_rules(f, p, r, lib);
 	/* Ports without hosts: Landlock's port rules, any address. */
 	for (size_t i = 0; !r->connect_tcp_host.n && i < r->connect_tcp.n; i++)
 		add_port(p, r->connect_tcp.item[i], false, r->connect_tcp.origin[i]);
 	for (size_t i = 0; !r->connect_tcp_host.n && i < r->connect_tcp_env.n; i++) {
-		const char *value = getenv(r->connect_tcp_env.item[i]);
+		const char *value = facts_env(f, r->connect_tcp_env.item[i]);
 		char *why = xasprintf("%s ($%s of %s)", r->connect_tcp_env.origin[i],
 				      r->connect_tcp_env.item[i], lib);
 		if (value)
@@ -569,25 +575,22 @@ static void add_preload_rule(struct policy *p, const char *lib, const char *orig
 	free(note);
 }
 
-static void add_preloads(const struct policy_input *in, struct policy *p)
+static void add_preloads(const struct policy_input *in, const struct policy_facts *f,
+			 struct policy *p)
 {
 	const struct preloads *pl = in->preloads;
-	char *origin_dir = xpath_dir(in->target->path);
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		const char *lib = pl->libs.item[i];
 		/* ld.so must be able to read the library it preloads. preload_match
 		 * resolved it already; only $ORIGIN (the target's directory once
 		 * it runs) can still make a name that was not found resolve. */
-		char *path = pl->path && pl->path[i] ? xstrdup(pl->path[i])
-			     : strchr(lib, '$') ? ldso_resolve(lib, origin_dir)
-						: NULL;
+		const char *path = pl->path && pl->path[i] ? pl->path[i] : facts_lib(f, lib);
 		/* Not found now, it is still treated as preloaded: the target's
 		 * ld.so may find it (fail closed for unknown-preload = refuse). */
 		if (path)
 			add_grant(p, path, ACC_READ_FILE, "a preloaded library");
-		free(path);
 		if (pl->rule && pl->rule[i] >= 0) {
-			add_preload_rule(p, lib, pl->libs.origin[i], &pl->rules[pl->rule[i]]);
+			add_preload_rule(f, p, lib, pl->libs.origin[i], &pl->rules[pl->rule[i]]);
 			continue;
 		}
 		strlist_add(&p->unknown_preloads, lib, pl->libs.origin[i]);
@@ -599,7 +602,6 @@ static void add_preloads(const struct policy_input *in, struct policy *p)
 			msg("warning: %s (%s) is preloaded and no preload rule knows it; it runs "
 			    "under %s's profile and may be denied", lib, pl->libs.origin[i], p->program);
 	}
-	free(origin_dir);
 }
 
 static void add_network(const struct policy_input *in, struct policy *p)
@@ -643,6 +645,14 @@ bool policy_brokers_sockets(const struct policy *p)
 
 void policy_build(const struct policy_input *in, struct policy *p)
 {
+	struct policy_facts facts;
+	policy_gather(in, &facts);
+	policy_decide(in, &facts, p);
+	policy_facts_free(&facts);
+}
+
+void policy_decide(const struct policy_input *in, const struct policy_facts *f, struct policy *p)
+{
 	memset(p, 0, sizeof *p);
 	p->program = xstrdup(in->target->name);
 	p->target = xstrdup(in->target->path);
@@ -665,14 +675,14 @@ void policy_build(const struct policy_input *in, struct policy *p)
 		for (size_t i = 0; i < in->profile->output_promises.n; i++)
 			grant_promise(p, in->profile->output_promises.item[i],
 				      in->profile->output_promises.origin[i]);
-	add_preloads(in, p);
+	add_preloads(in, f, p);
 	add_system_paths(p);
 	add_promise_refusals(p);
 	add_list(p, &in->profile->read, ACC_READ, "profile read");
 	add_list(p, &in->profile->write, ACC_READ | ACC_WRITE, "profile write");
-	add_target(in, p);
-	add_inputs(in, p);
-	add_outputs(in, p);
+	add_target(in, f, p);
+	add_inputs(in, f, p);
+	add_outputs(in, f, p);
 	add_network(in, p);
 	p->private_tmp = p->promise[promise_lookup("tmppath")];
 	p->tmpdir_fd = -1;

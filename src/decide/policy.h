@@ -6,17 +6,57 @@
 #define SR_POLICY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "decide/args.h"
-#include "decide/limits.h"
-#include "decide/preload.h"
-#include "decide/profile.h"
-#include "decide/settings.h"
-#include "decide/target.h"
 #include "base/util.h"
 
 #define MAX_PROMISES 32
+
+/* What a denied call gets, where reports go, and how much Landlock the
+ * run needs: set in sandbox-run.conf, the profile or the command line
+ * (settings.h, profile.h, cli.h), read by every part that applies them.
+ * Named REPORT_*: <syslog.h> owns the LOG_* names. */
+enum violation { VIOLATION_DENY, VIOLATION_KILL, VIOLATION_REPORT };
+enum log_target { REPORT_STDERR, REPORT_SYSLOG, REPORT_BOTH, REPORT_NONE };
+enum landlock_mode { LANDLOCK_REQUIRED, LANDLOCK_BEST_EFFORT, LANDLOCK_OFF };
+/* Their names, as the files and --explain spell them (settings.c,
+ * profile.c). */
+extern const char *const violation_names[];
+extern const char *const log_names[];
+extern const char *const landlock_mode_names[];
+
+/* Resource limits ([limits] of the profile, else of sandbox-run.conf):
+ * cpu, address-space, file-size, open-files and
+ * processes are the kernel's RLIMIT_CPU, _AS, _FSIZE, _NOFILE and _NPROC,
+ * soft and hard alike, so the target cannot raise them (apply/rlimits.h);
+ * timeout is wall-clock time, kept by the supervisor, which also names the
+ * limit that ended a command (supervise/limitwatch.h). RLIMIT_CORE is
+ * always 0: a core file is written where Landlock's rules do not reach. */
+enum limit {
+	LIMIT_CPU,
+	LIMIT_AS,
+	LIMIT_FSIZE,
+	LIMIT_NOFILE,
+	LIMIT_NPROC,
+	LIMIT_TIMEOUT,
+	N_LIMITS,
+};
+
+#define LIMIT_UNSET UINT64_MAX /* no limit: "infinity", or not set anywhere */
+
+struct limits {
+	uint64_t value[N_LIMITS]; /* seconds, bytes or a count; LIMIT_UNSET */
+	char *origin[N_LIMITS];   /* "file:line" of the value, NULL if unset */
+	char *text[N_LIMITS];     /* the value as written there ("5m") */
+};
+
+/* The key names, in enum order ("cpu", "address-space", ...). */
+extern const char *const limit_names[N_LIMITS];
+/* A value in words for reports and --explain ("60 s", "512 MiB", "64"). */
+void limit_format(enum limit l, uint64_t v, char *buf, size_t size);
+void limits_free(struct limits *l);
+
 
 /* Filesystem access, independent of the Landlock ABI (landlock.c maps it). */
 enum access {
@@ -109,6 +149,14 @@ struct policy {
 	struct limits limits;    /* [limits] of the profile, else of sandbox-run.conf */
 };
 
+/* The deciding stage's input. Its types are decide/'s own, incomplete
+ * here: the parts that read struct policy never see them. */
+struct settings;
+struct target;
+struct profile;
+struct preloads;
+struct arg_files;
+
 struct policy_input {
 	const struct settings *settings;
 	const char *on_violation; /* command line overrides, or NULL */
@@ -122,7 +170,10 @@ struct policy_input {
 	const struct arg_files *args;
 };
 
-/* Merges everything into one policy; exits 125 on an inconsistent input. */
+/* Merges everything into one policy; exits 125 on an inconsistent input.
+ * Two stages (decide/facts.h): policy_gather asks the system what the
+ * policy depends on (files, globs, lists, interpreters, variables, System V
+ * objects), then policy_decide, pure, decides from that alone. */
 void policy_build(const struct policy_input *in, struct policy *p);
 /* Is a supervisor process needed (reports, report mode, brokered calls, a
  * private temporary directory to remove)? Not for deny and kill with

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/inifile.h"
+#include "base/trusted.h"
 #include "decide/ldso.h"
 #include "decide/profile.h"
 #include "catalogue/sysrule.h"
@@ -286,11 +287,11 @@ int preload_rule_load(const char *path, struct preload_rule *r, struct strlist *
 {
 	memset(r, 0, sizeof *r);
 	r->path = xstrdup(path);
-	FILE *f = profile_open(path, false, errors);
+	FILE *f = trusted_open(path, false, errors);
 	if (!f)
 		return 1;
 	/* An empty file removes the rule of its name, as does a link to
-	 * /dev/null, which profile_open reads as one (systemd's convention).
+	 * /dev/null, which trusted_open reads as one (systemd's convention).
 	 * Peeked from the buffer the parser reads anyway, not a second fstat. */
 	int first = fgetc(f);
 	if (first == EOF) {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/inifile.h"
+#include "base/trusted.h"
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
 
@@ -132,91 +133,9 @@ static void add_errorf(struct strlist *errors, const char *fmt, ...)
 	free(m);
 }
 
-/* file is the profile; path is it or its directory (what says which), st
- * what stat() says of path. */
-static int check_stat(const char *file, const char *path, const struct stat *st,
-		      const char *what, struct strlist *errors)
-{
-	if (st->st_uid != 0 && st->st_uid != geteuid()) {
-		add_errorf(errors, "%s: %s%s is owned by uid %u, not by root or you; "
-			   "refusing it (chown root %s)", file, what, path == file ? "" : path,
-			   (unsigned)st->st_uid, path);
-		return 1;
-	}
-	/* /tmp and its kind are shared on purpose: chmod would break the
-	 * machine, so the profile has to move instead. */
-	if (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX) && (st->st_mode & S_IWOTH)) {
-		add_errorf(errors, "%s: %s%s is a shared directory (sticky, writable by everyone) "
-			   "where others can plant profiles; refusing it (move the profile to "
-			   SYSCONFDIR "/sandbox-run/profiles, or to a directory only you can "
-			   "write, named in SANDBOX_RUN_PROFILE_PATH or --profile)",
-			   file, what, path);
-		return 1;
-	}
-	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
-		add_errorf(errors, "%s: %s%s is writable by group or others; refusing it "
-			   "(chmod go-w %s)", file, what, path == file ? "" : path, path);
-		return 1;
-	}
-	return 0;
-}
-
-static int check_one_owner(const char *file, const char *path, const char *what,
-			   struct strlist *errors)
-{
-	struct stat st;
-	if (stat(path, &st) < 0) {
-		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
-		return 1;
-	}
-	return check_stat(file, path, &st, what, errors);
-}
-
-static int check_directory(const char *path, struct strlist *errors)
-{
-	char *dir = xpath_dir(path);
-	int r = check_one_owner(path, dir, "its directory ", errors);
-	free(dir);
-	return r;
-}
-
 int profile_check_directory(const char *path, struct strlist *errors)
 {
-	return check_directory(path, errors);
-}
-
-/* /dev/null reads as an empty file, and its mode (writable by all) is the
- * kernel's, not a careless administrator's: a rule linked to it is masked
- * (systemd's convention, sandbox-run.preload(5)), a sandbox-run.conf linked
- * to it means the defaults, a profile linked to it is an empty profile. */
-static bool is_dev_null(const struct stat *st)
-{
-	return S_ISCHR(st->st_mode) && st->st_rdev == makedev(1, 3);
-}
-
-FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors)
-{
-	/* Non-blocking: a FIFO planted under the name is refused, not waited on. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0) {
-		if (!(missing_ok && errno == ENOENT))
-			add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
-		return NULL;
-	}
-	struct stat st;
-	FILE *f = NULL;
-	if (fstat(fd, &st) < 0)
-		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
-	else if (S_ISDIR(st.st_mode)) /* read() would fail: not an "empty profile" */
-		add_errorf(errors, "%s: is a directory, not a profile or settings file; name "
-			   "the .ini file in it (%s/NAME.ini)", path, path);
-	else if ((is_dev_null(&st) || !check_stat(path, path, &st, "the file", errors)) &&
-		 !check_directory(path, errors) &&
-		 (S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0) == 0))
-		f = fdopen(fd, "r");
-	if (!f)
-		close(fd);
-	return f;
+	return trusted_check_directory(path, errors);
 }
 
 static int by_name(const void *a, const void *b)
@@ -275,14 +194,11 @@ static char *profile_name_of(const char *path)
 	return strndup(base, len);
 }
 
-static int load_one(const char *path, struct profile *p, struct strlist *errors)
+/* One file's text, open as f, into p. */
+static int load_stream(FILE *f, const char *path, struct profile *p, struct strlist *errors)
 {
-	FILE *f = profile_open(path, false, errors);
-	if (!f)
-		return 1;
 	struct ini_result res = { 0 };
 	int n = ini_load_file(f, path, profile_keys, N_KEYS, p, &res);
-	fclose(f);
 	for (size_t i = 0; i < res.errors.n; i++)
 		strlist_add(errors, res.errors.item[i], NULL);
 	if (!n && res.assignments == 0)
@@ -293,8 +209,17 @@ static int load_one(const char *path, struct profile *p, struct strlist *errors)
 	return n;
 }
 
-int profile_load(const struct settings *s, const char *path, struct profile *p,
-		 struct strlist *errors)
+static int load_one(const char *path, struct profile *p, struct strlist *errors)
+{
+	FILE *f = trusted_open(path, false, errors);
+	if (!f)
+		return 1;
+	int n = load_stream(f, path, p, errors);
+	fclose(f);
+	return n;
+}
+
+static void profile_start(struct profile *p, const char *path)
 {
 	memset(p, 0, sizeof *p);
 	p->on_violation = -1;
@@ -302,13 +227,11 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 	p->name = profile_name_of(path);
 	if (!p->name)
 		die("out of memory");
-	int n = load_one(path, p, errors);
-	struct strlist dropins = { 0 };
-	if (s)
-		collect_dropins(s, path, p->name, &dropins);
-	for (size_t i = 0; i < dropins.n; i++)
-		n += load_one(dropins.item[i], p, errors);
-	strlist_free(&dropins);
+}
+
+/* What the files' lines mean together. */
+static void profile_finish(struct profile *p)
+{
 	/* operands = none input: the first role stands for the whole line
 	 * where one word is expected (a single role, --learn's merging) */
 	if (p->operand_roles.n) {
@@ -319,6 +242,32 @@ int profile_load(const struct settings *s, const char *path, struct profile *p,
 	/* "allow = socket(AF_UNIX, SOCK_DGRAM)" was split into words */
 	sysrule_join(&p->allow);
 	sysrule_join(&p->refuse);
+}
+
+int profile_load(const struct settings *s, const char *path, struct profile *p,
+		 struct strlist *errors)
+{
+	profile_start(p, path);
+	int n = load_one(path, p, errors);
+	struct strlist dropins = { 0 };
+	if (s)
+		collect_dropins(s, path, p->name, &dropins);
+	for (size_t i = 0; i < dropins.n; i++)
+		n += load_one(dropins.item[i], p, errors);
+	strlist_free(&dropins);
+	profile_finish(p);
+	return n;
+}
+
+int profile_parse(const char *path, const char *text, struct profile *p, struct strlist *errors)
+{
+	profile_start(p, path);
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	if (!f)
+		die("out of memory");
+	int n = load_stream(f, path, p, errors);
+	fclose(f);
+	profile_finish(p);
 	return n;
 }
 

@@ -8,10 +8,10 @@
 #include <stdio.h>
 
 #include "decide/limits.h"
+#include "decide/policy.h"
 #include "decide/settings.h"
 #include "base/util.h"
 
-enum landlock_mode { LANDLOCK_REQUIRED, LANDLOCK_BEST_EFFORT, LANDLOCK_OFF };
 /* What an operand is, by position (operands = ROLE...; the last repeats).
  * The first three keep the values of a single-word operands line. */
 enum operands {
@@ -22,8 +22,6 @@ enum operands {
 extern const char *const operand_names[];
 enum dir_operands { DIR_SELF, DIR_TREE };
 enum create_outputs { CREATE_LAUNCHER, CREATE_DIRECTORY };
-
-extern const char *const landlock_mode_names[];
 
 struct profile {
 	char *name;
@@ -73,16 +71,14 @@ char *profile_find(const struct settings *s, const char *name, const char *profi
  * appended to errors; returns their count. */
 int profile_load(const struct settings *s, const char *path, struct profile *p,
 		 struct strlist *errors);
+/* The same for one profile's text, named path in messages: no drop-ins,
+ * no file read (unit tests: INI text in). */
+int profile_parse(const char *path, const char *text, struct profile *p, struct strlist *errors);
 /* Checks names against the promise catalogue; appends errors, returns count. */
 int profile_validate(const struct profile *p, struct strlist *errors);
-/* Opens path for reading, refusing files an attacker could have written
- * (like ssh's StrictModes): the file opened (not whatever the path names a
- * moment later) and its directory must belong to root or the user and be
- * writable by nobody else. NULL with an error appended; a missing file
- * appends none if missing_ok. */
-FILE *profile_open(const char *path, bool missing_ok, struct strlist *errors);
-/* The directory check of profile_open alone, for a profile about to be
- * written there (--learn): appends an error, returns its count. */
+/* The directory check of trusted_open (base/trusted.h) alone, for a
+ * profile about to be written there (--learn): appends an error, returns
+ * its count. */
 int profile_check_directory(const char *path, struct strlist *errors);
 void profile_free(struct profile *p);
 void profile_print_keys(void);

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "base/inifile.h"
-#include "decide/profile.h"
+#include "base/trusted.h"
 
 const char *const violation_names[] = { "deny", "kill", "report", NULL };
 const char *const log_names[] = { "stderr", "syslog", "both", "none", NULL };
@@ -84,7 +84,7 @@ static int load_file(struct settings *s, const char *path, bool missing_ok)
 	struct ini_result res = { 0 };
 	/* Held to the same rule as profiles: whoever can write it decides
 	 * unknown-preload and allow-user-profiles. */
-	FILE *f = profile_open(path, missing_ok, &res.errors);
+	FILE *f = trusted_open(path, missing_ok, &res.errors);
 	int errors = f ? ini_load_file(f, path, settings_keys, N_KEYS, s, &res)
 		       : res.errors.n ? (int)res.errors.n : -1;
 	if (f)

@@ -4,16 +4,11 @@
 #define SR_SETTINGS_H
 
 #include "decide/limits.h"
+#include "decide/policy.h"
 #include "base/util.h"
 
-enum violation { VIOLATION_DENY, VIOLATION_KILL, VIOLATION_REPORT };
-/* Named REPORT_*: <syslog.h> owns the LOG_* names. */
-enum log_target { REPORT_STDERR, REPORT_SYSLOG, REPORT_BOTH, REPORT_NONE };
 enum unknown_preload { UNKNOWN_WARN, UNKNOWN_REFUSE, UNKNOWN_IGNORE };
 enum missing_profile { MISSING_REFUSE, MISSING_DEFAULT };
-
-extern const char *const violation_names[];
-extern const char *const log_names[];
 
 struct settings {
 	/* where things are */

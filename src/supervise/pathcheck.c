@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalogue/promises.h"
+#include "catalogue/pathcalls.h"
 #include "supervise/decode.h"
 #include "base/util.h"
 
@@ -21,70 +21,9 @@
 
 #define TMPFILE_FLAGS (020000000 | O_DIRECTORY)
 
-/* What a call does to its path, in Landlock's terms. */
-enum op {
-	OP_OPEN,     /* by its flags: read, write, list; create in its directory */
-	OP_CREAT,    /* open(path, O_CREAT | O_WRONLY | O_TRUNC) */
-	OP_EXEC,     /* execute the file */
-	OP_TRUNCATE, /* write the file */
-	OP_MKDIR,    /* make a directory in its directory */
-	OP_MKNOD,    /* make a file, or a device, FIFO or socket, by mode */
-	OP_UNLINK,   /* remove from its directory (a directory with AT_REMOVEDIR) */
-	OP_RMDIR,
-	OP_RENAME,   /* remove from the first directory, make in the second */
-	OP_LINK,     /* make in the second directory */
-	OP_SYMLINK,  /* make a symbolic link in the second directory */
-};
-
-/* The calls, and which arguments hold the paths (-1: none, or AT_FDCWD
- * for a directory descriptor). One table for the filter (which calls go
- * to the supervisor) and for the check. */
-static const struct {
-	const char *name;
-	int8_t dirfd, path, dirfd2, path2, flags;
-	uint8_t op; /* enum op */
-} calls[] = {
-	{ "open", -1, 0, -1, -1, 1, OP_OPEN },
-	{ "openat", 0, 1, -1, -1, 2, OP_OPEN },
-	{ "creat", -1, 0, -1, -1, -1, OP_CREAT },
-	{ "execve", -1, 0, -1, -1, -1, OP_EXEC },
-	{ "execveat", 0, 1, -1, -1, 4, OP_EXEC },
-	{ "truncate", -1, 0, -1, -1, -1, OP_TRUNCATE },
-	{ "truncate64", -1, 0, -1, -1, -1, OP_TRUNCATE },
-	{ "mkdir", -1, 0, -1, -1, -1, OP_MKDIR },
-	{ "mkdirat", 0, 1, -1, -1, -1, OP_MKDIR },
-	{ "mknod", -1, 0, -1, -1, 1, OP_MKNOD },
-	{ "mknodat", 0, 1, -1, -1, 2, OP_MKNOD },
-	{ "unlink", -1, 0, -1, -1, -1, OP_UNLINK },
-	{ "unlinkat", 0, 1, -1, -1, 2, OP_UNLINK },
-	{ "rmdir", -1, 0, -1, -1, -1, OP_RMDIR },
-	{ "rename", -1, 0, -1, 1, -1, OP_RENAME },
-	{ "renameat", 0, 1, 2, 3, -1, OP_RENAME },
-	{ "renameat2", 0, 1, 2, 3, -1, OP_RENAME },
-	{ "link", -1, 0, -1, 1, -1, OP_LINK },
-	{ "linkat", 0, 1, 2, 3, -1, OP_LINK },
-	{ "symlink", -1, -1, -1, 1, -1, OP_SYMLINK },
-	{ "symlinkat", -1, -1, 1, 2, -1, OP_SYMLINK },
-};
-#define N_CALLS (sizeof calls / sizeof calls[0])
-
-/* Their numbers, resolved once: asked at every notification. */
-static int call_index(int nr)
-{
-	static int number[N_CALLS];
-	static bool resolved;
-	for (size_t i = 0; !resolved && i < N_CALLS; i++)
-		number[i] = syscall_nr(calls[i].name);
-	resolved = true;
-	for (size_t i = 0; nr >= 0 && i < N_CALLS; i++)
-		if (number[i] == nr)
-			return (int)i;
-	return -1;
-}
-
 bool pathcheck_call(int nr)
 {
-	return call_index(nr) >= 0;
+	return pathcall_find(nr) != NULL;
 }
 
 /* ---- the caller's view of a path ---- */
@@ -362,19 +301,19 @@ static int dirfd_arg(const uint64_t *args, int i)
 bool pathcheck_refused(const struct policy *p, pid_t tid, int nr, const uint64_t args[6],
 		       struct path_refusal *r)
 {
-	int i = call_index(nr);
-	if (i < 0 || p->landlock_abi <= 0 || !inodes)
+	const struct pathcall *call = pathcall_find(nr);
+	if (!call || p->landlock_abi <= 0 || !inodes)
 		return false;
 	char path[PATH_MAX], path2[PATH_MAX];
-	if (calls[i].path >= 0 && !read_path(tid, args[calls[i].path], path))
+	if (call->path >= 0 && !read_path(tid, args[call->path], path))
 		return false;
-	if (calls[i].path2 >= 0 && !read_path(tid, args[calls[i].path2], path2))
+	if (call->path2 >= 0 && !read_path(tid, args[call->path2], path2))
 		return false;
-	int fd1 = dirfd_arg(args, calls[i].dirfd), fd2 = dirfd_arg(args, calls[i].dirfd2);
-	int flags = calls[i].flags >= 0 ? (int)args[calls[i].flags] : 0;
-	*r = (struct path_refusal){ .call = calls[i].name };
+	int fd1 = dirfd_arg(args, call->dirfd), fd2 = dirfd_arg(args, call->dirfd2);
+	int flags = call->flags >= 0 ? (int)args[call->flags] : 0;
+	*r = (struct path_refusal){ .call = call->name };
 	bool ok = true;
-	switch (calls[i].op) {
+	switch (call->op) {
 	case OP_OPEN: ok = check_open(tid, fd1, path, flags, r); break;
 	case OP_CREAT: ok = check_open(tid, fd1, path, O_CREAT | O_WRONLY | O_TRUNC, r); break;
 	case OP_EXEC:

@@ -24,7 +24,7 @@
 
 #include "supervise/broker.h"
 #include "supervise/pathcheck.h"
-#include "decide/limits.h"
+#include "supervise/limitwatch.h"
 #include "supervise/decode.h"
 #include "supervise/loop.h"
 #include "supervise/report.h"

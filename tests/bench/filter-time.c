@@ -13,6 +13,8 @@
 
 #include "decide/args.h"
 #include "decide/policy.h"
+#include "decide/preload.h"
+#include "decide/target.h"
 #include "apply/seccomp.h"
 
 #define ROUNDS 101

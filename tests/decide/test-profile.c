@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/trusted.h"
 #include "decide/profile.h"
 #include "catalogue/promises.h"
 #include "../lib/tap.h"
@@ -263,11 +264,11 @@ static void test_dropins(void)
 	settings_free(&s);
 }
 
-/* profile_open's verdict on path: 0 accepted (and the file closed again),
+/* trusted_open's verdict on path: 0 accepted (and the file closed again),
  * 1 refused. */
 static int opened(const char *path, struct strlist *errors)
 {
-	FILE *f = profile_open(path, false, errors);
+	FILE *f = trusted_open(path, false, errors);
 	if (f)
 		fclose(f);
 	return f ? 0 : 1;
@@ -296,7 +297,7 @@ static void test_owner_checks(void)
 	ok(symlink("/dev/null", null_link) == 0 && symlink("/dev/zero", zero_link) == 0,
 	   "links to /dev/null and /dev/zero made");
 	strlist_clear(&errors);
-	FILE *f = profile_open(null_link, false, &errors);
+	FILE *f = trusted_open(null_link, false, &errors);
 	ok(f && fgetc(f) == EOF && errors.n == 0, "a link to /dev/null opens, empty, without error");
 	if (f)
 		fclose(f);

@@ -13,7 +13,7 @@
  *     denial action;
  *   - the launcher's own execve passes with its exact pointers only;
  *   - with on-violation = report, the keyring calls get EPERM, and the
- *     calls Landlock judges by path go to the supervisor (pathcheck.h);
+ *     calls Landlock judges by path go to the supervisor (catalogue/pathcalls.h);
  *   - calls with argument conditions are decided by them (a table);
  *   - every call allowed whole is allowed by number and architecture
  *     alone, so the kernel's action cache allows it without running the
@@ -43,7 +43,7 @@
 
 #include "filter/bpfcompile.h"
 #include "filter/filtercache.h"
-#include "supervise/pathcheck.h"
+#include "catalogue/pathcalls.h"
 #include "catalogue/promises.h"
 #include "apply/seccomp.h"
 #include "bpfrun.h"
@@ -68,10 +68,10 @@ static uint32_t quiet_errno(int nr)
 }
 
 /* Under on-violation = report the calls Landlock judges by path go to the
- * supervisor, granted or not, for its file check (pathcheck.h). */
+ * supervisor, granted or not, for its file check (catalogue/pathcalls.h). */
 static bool to_pathcheck(const struct policy *p, int nr)
 {
-	return p->on_violation == VIOLATION_REPORT && p->landlock_abi && pathcheck_call(nr);
+	return p->on_violation == VIOLATION_REPORT && p->landlock_abi && pathcall_find(nr);
 }
 
 /* What the catalogue says of nr under policy p (independently of how
