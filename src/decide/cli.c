@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "decide/settings.h" /* PACKAGE_VERSION comes from config.h */
+#include "decide/policy.h"
 #include "base/util.h"
 
 enum opt_id {
@@ -140,10 +141,10 @@ static void diagnose_mode(struct cli *c)
 {
 	if (!c->diagnose)
 		return;
-	if (c->on_violation && strcmp(c->on_violation, "report") != 0)
+	if (c->on_violation && strcmp(c->on_violation, violation_names[VIOLATION_REPORT]) != 0)
 		die("--diagnose and --on-violation=%s exclude each other: --diagnose reports "
 		    "and lets calls through (on-violation = report); give one", c->on_violation);
-	c->on_violation = "report";
+	c->on_violation = violation_names[VIOLATION_REPORT];
 }
 
 static bool needs_command(enum cli_mode m)

@@ -19,6 +19,12 @@
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
 
+/* The names of policy.h's enums, in their order, NULL-terminated: parsed
+ * by the INI tables (settings.c, profile.c) and printed by --explain. */
+const char *const violation_names[] = { "deny", "kill", "report", NULL };
+const char *const log_names[] = { "stderr", "syslog", "both", "none", NULL };
+const char *const landlock_mode_names[] = { "required", "best-effort", "off", NULL };
+
 /* What every program needs to start and to speak the user's language. Never
  * /usr/bin, /bin, /sbin as trees: executables are granted one by one. */
 static const struct {

@@ -20,8 +20,8 @@
 enum violation { VIOLATION_DENY, VIOLATION_KILL, VIOLATION_REPORT };
 enum log_target { REPORT_STDERR, REPORT_SYSLOG, REPORT_BOTH, REPORT_NONE };
 enum landlock_mode { LANDLOCK_REQUIRED, LANDLOCK_BEST_EFFORT, LANDLOCK_OFF };
-/* Their names, as the files and --explain spell them (settings.c,
- * profile.c). */
+/* Their names, as the files and --explain spell them: one table each
+ * (policy.c), indexed by the enum. */
 extern const char *const violation_names[];
 extern const char *const log_names[];
 extern const char *const landlock_mode_names[];

@@ -17,8 +17,6 @@
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
 
-const char *const landlock_mode_names[] = { "required", "best-effort", "off", NULL };
-static const char *const violation_choices[] = { "deny", "kill", "report", NULL };
 const char *const operand_names[] = { "input", "output", "none", "output-directory",
 				      "output-prefix", NULL };
 static const char *const dir_operand_names[] = { "self", "tree", NULL };
@@ -30,7 +28,7 @@ static const struct ini_key profile_keys[] = {
 	{ "profile", "promises", INI_LIST, P(promises), NULL, "pledge-style promises granted" },
 	{ "profile", "allow", INI_LIST, P(allow), NULL, "single system calls beyond the promises" },
 	{ "profile", "refuse", INI_LIST, P(refuse), NULL, "calls it makes and does without: EPERM, unreported" },
-	{ "profile", "on-violation", INI_ENUM, P(on_violation), violation_choices, "deny, kill or report" },
+	{ "profile", "on-violation", INI_ENUM, P(on_violation), violation_names, "deny, kill or report" },
 	{ "profile", "landlock", INI_ENUM, P(landlock), landlock_mode_names, "required, best-effort or off" },
 	{ "filesystem", "read", INI_LIST, P(read), NULL, "files and directory trees readable" },
 	{ "filesystem", "write", INI_LIST, P(write), NULL, "files and directory trees writable" },

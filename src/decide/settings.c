@@ -12,8 +12,6 @@
 #include "base/inifile.h"
 #include "base/trusted.h"
 
-const char *const violation_names[] = { "deny", "kill", "report", NULL };
-const char *const log_names[] = { "stderr", "syslog", "both", "none", NULL };
 static const char *const unknown_names[] = { "warn", "refuse", "ignore", NULL };
 static const char *const missing_names[] = { "refuse", "default", NULL };
 static const char *const cache_names[] = { "auto", "none", NULL };

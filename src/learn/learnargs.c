@@ -6,9 +6,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *const role_names[] = {
-	[OUT_NONE] = "input", [OUT_FILE] = "output", [OUT_DIRECTORY] = "output-directory",
-	[OUT_PREFIX] = "output-prefix",
+#include "decide/profile.h"
+
+/* A role's word is the one "operands =" parses (operand_names). */
+static const enum operands role_operand[] = {
+	[OUT_NONE] = OPERANDS_INPUT, [OUT_FILE] = OPERANDS_OUTPUT,
+	[OUT_DIRECTORY] = OPERANDS_OUTPUT_DIRECTORY, [OUT_PREFIX] = OPERANDS_OUTPUT_PREFIX,
 };
 
 /* path with its directory resolved as the kernel resolves it; the last
@@ -154,7 +157,8 @@ void learnargs_classify(int argc, char *const *argv, const char *cwd,
 			enum out_role r = role_of(cwd, w, &canon_created);
 			if (r)
 				note_output(out, r, cwd, w, NULL, 0);
-			strlist_add(&out->operands, r || exists(cwd, w) ? role_names[r] : "none", NULL);
+			strlist_add(&out->operands,
+				    operand_names[r || exists(cwd, w) ? role_operand[r] : OPERANDS_NONE], NULL);
 			i++;
 		}
 	}

@@ -201,8 +201,9 @@ static void put_outputs(FILE *f, const struct draft *d)
 	const struct strlist *ops = &a->operands;
 	bool new_role = ops->n > 1;
 	for (size_t i = 0; i < ops->n; i++)
-		new_role |= strcmp(ops->item[i], "input") && strcmp(ops->item[i], "output") &&
-			    strcmp(ops->item[i], "none");
+		new_role |= strcmp(ops->item[i], operand_names[OPERANDS_INPUT]) &&
+			    strcmp(ops->item[i], operand_names[OPERANDS_OUTPUT]) &&
+			    strcmp(ops->item[i], operand_names[OPERANDS_NONE]);
 	if (ops->n && (d->new_keys || (ops->n == 1 && !new_role))) {
 		fprintf(f, "operands =");
 		for (size_t i = 0; i < ops->n; i++)
