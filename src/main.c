@@ -163,7 +163,7 @@ static void say_policy(const struct policy *p)
 }
 
 /* Applying: from here on every failure is fatal, and nothing is decided. */
-static void __attribute__((noreturn)) apply(const struct policy *p, struct filters *f,
+static void __attribute__((noreturn)) apply(const struct policy *p, struct filter_program *f,
 					    const struct exec_args *ex, unsigned reserved)
 {
 	bool supervised = policy_supervised(p);
@@ -271,7 +271,7 @@ int main(int argc, char **argv)
 	struct exec_args ex = seccomp_prepare_exec(target.path, cli.args, environ);
 	struct fcache cache;
 	bool cached = fcache_open(settings.filter_cache, &cache);
-	struct filters *filters =
+	struct filter_program *filters =
 		seccomp_build(&policy, &ex, policy_supervised(&policy), cached ? &cache : NULL);
 	fcache_close(&cache);
 	if (cli.mode == MODE_EXPLAIN) {

@@ -61,7 +61,7 @@ static void print_access(unsigned a)
 		}
 }
 
-static bool usable(const struct sys_rule *r)
+static bool usable(const struct promise_call *r)
 {
 	return rule_nr(r) >= 0; /* on this architecture */
 }
@@ -71,7 +71,7 @@ static void print_calls(const struct promise *pr)
 {
 	struct wrap w = { "      ", 0 };
 	for (size_t j = 0; j < pr->nrules; j++) {
-		const struct sys_rule *r = &pr->rules[j];
+		const struct promise_call *r = &pr->rules[j];
 		bool repeat = false;
 		for (size_t k = 0; k < j; k++)
 			repeat |= strcmp(pr->rules[k].name, r->name) == 0;
@@ -92,7 +92,7 @@ static void print_conditions_of(const struct promise *pr, size_t j)
 		if (strcmp(pr->rules[k].name, name) == 0 && !rule_note_repeated(pr, j, k))
 			last = k;
 	for (size_t k = j; k <= last; k++) {
-		const struct sys_rule *o = &pr->rules[k];
+		const struct promise_call *o = &pr->rules[k];
 		if (strcmp(o->name, name) != 0 || rule_note_repeated(pr, j, k))
 			continue;
 		char item[256];
@@ -106,7 +106,7 @@ static void print_conditions_of(const struct promise *pr, size_t j)
 static void print_conditions(const struct promise *pr)
 {
 	for (size_t j = 0; j < pr->nrules; j++) {
-		const struct sys_rule *r = &pr->rules[j];
+		const struct promise_call *r = &pr->rules[j];
 		bool first = true;
 		for (size_t k = 0; k < j; k++)
 			first &= strcmp(pr->rules[k].name, r->name) != 0;

@@ -18,17 +18,17 @@
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
 
-struct filters {
+struct filter_program {
 	bool supervised;
 	struct sock_fprog prog;
 };
 
-static void add_catalogue_rule(struct ruleset *rs, const struct sys_rule *sr)
+static void add_catalogue_rule(struct filter_ruleset *rs, const struct promise_call *sr)
 {
-	struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, rule_nr(sr), sr->name);
+	struct filter_rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, rule_nr(sr), sr->name);
 	r->ncond = sr->ncond;
 	for (unsigned i = 0; i < sr->ncond; i++) {
-		const struct sys_cond *c = &sr->cond[i];
+		const struct arg_cond *c = &sr->cond[i];
 		uint64_t value = c->value == VALUE_SELF_PID   ? bpf_placeholder(PH_PID)
 				 : c->value == VALUE_SELF_UID ? bpf_placeholder(PH_UID)
 				 : c->value == VALUE_SELF_GID ? bpf_placeholder(PH_GID)
@@ -85,7 +85,7 @@ static const struct {
 	{ "truncate", 3 }, { "truncate64", 3 },
 };
 
-static bool scoped_below(const struct policy *p, const struct sys_rule *r)
+static bool scoped_below(const struct policy *p, const struct promise_call *r)
 {
 	if (r->ncond)
 		return false;
@@ -101,12 +101,12 @@ static bool scoped_below(const struct policy *p, const struct sys_rule *r)
 /* The opens the broker need not see: read-only ones (rpath, which every
  * profile holds), and with directory operands only those without
  * O_DIRECTORY. */
-static void brokered_open_rules(struct ruleset *rs, const struct policy *p)
+static void brokered_open_rules(struct filter_ruleset *rs, const struct policy *p)
 {
 	uint64_t mask = brokered_open_flags(p) | OPEN_WRITE_BITS;
 	if (!brokered_open_flags(p))
 		return;
-	struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, SCMP_SYS(openat), "openat");
+	struct filter_rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, SCMP_SYS(openat), "openat");
 	r->ncond = 1;
 	r->cmp[0] = (struct scmp_arg_cmp){ 2, SCMP_CMP_MASKED_EQ, mask, O_RDONLY };
 	if (SCMP_SYS(open) < 0)
@@ -116,7 +116,7 @@ static void brokered_open_rules(struct ruleset *rs, const struct policy *p)
 	r->cmp[0] = (struct scmp_arg_cmp){ 1, SCMP_CMP_MASKED_EQ, mask, O_RDONLY };
 }
 
-static void promise_rules(struct ruleset *rs, const struct policy *p)
+static void promise_rules(struct filter_ruleset *rs, const struct policy *p)
 {
 	for (size_t i = 0; i < promise_count(); i++) {
 		if (!p->promise[i])
@@ -131,7 +131,7 @@ static void promise_rules(struct ruleset *rs, const struct policy *p)
 }
 
 /* Single calls, with their argument conditions (sysrule.h). */
-static void allow_rules(struct ruleset *rs, const struct policy *p)
+static void allow_rules(struct filter_ruleset *rs, const struct policy *p)
 {
 	for (size_t i = 0; i < p->allow.n; i++) {
 		int nr = sysrule_nr(p->allow.item[i]);
@@ -143,7 +143,7 @@ static void allow_rules(struct ruleset *rs, const struct policy *p)
 		if (brokered_call(p, nr) || (policy_brokers_sockets(p) && (nr == SCMP_SYS(connect) ||
 									      nr == SCMP_SYS(bind))))
 			continue; /* the broker asks policy_grants_call */
-		struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, nr, p->allow.item[i]);
+		struct filter_rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, nr, p->allow.item[i]);
 		int n = sysrule_cmps(p->allow.item[i], r->cmp);
 		if (n < 0)
 			die("libseccomp: cannot add a rule for %s: %s", r->name, strerror(-n));
@@ -156,7 +156,7 @@ static void allow_rules(struct ruleset *rs, const struct policy *p)
  * from the kernel, in every on-violation mode, reported by no one. Added
  * last, and only where no rule for the call could match the same
  * arguments: there the rules already added decide (sysrule.h). */
-static bool overlaps(const struct ruleset *rs, int nr, const struct scmp_arg_cmp *cmp,
+static bool overlaps(const struct filter_ruleset *rs, int nr, const struct scmp_arg_cmp *cmp,
 		     unsigned ncond)
 {
 	for (size_t i = 0; i < rs->n; i++)
@@ -165,7 +165,7 @@ static bool overlaps(const struct ruleset *rs, int nr, const struct scmp_arg_cmp
 	return false;
 }
 
-static void refuse_rules(struct ruleset *rs, const struct policy *p)
+static void refuse_rules(struct filter_ruleset *rs, const struct policy *p)
 {
 	for (size_t i = 0; i < p->refuse.n; i++) {
 		const char *text = p->refuse.item[i];
@@ -178,7 +178,7 @@ static void refuse_rules(struct ruleset *rs, const struct policy *p)
 				    p->refuse.origin[i], text);
 			continue;
 		}
-		struct rule *r = ruleset_add(rs, SCMP_ACT_ERRNO(EPERM), nr, text);
+		struct filter_rule *r = ruleset_add(rs, SCMP_ACT_ERRNO(EPERM), nr, text);
 		memcpy(r->cmp, cmp, sizeof cmp);
 		r->ncond = (unsigned)n;
 	}
@@ -189,11 +189,11 @@ static void refuse_rules(struct ruleset *rs, const struct policy *p)
  * every on-violation mode, reported by no one. No promise names them, so
  * unknown_rules put them in the ENOSYS set: taken out here. Where a rule
  * already added allows the call ("allow = getxattr"), that rule decides. */
-static void quiet_rules(struct ruleset *rs, const struct policy *p)
+static void quiet_rules(struct filter_ruleset *rs, const struct policy *p)
 {
 	(void)p;
 	for (size_t i = 0; i < quiet_count(); i++) {
-		const struct quiet_rule *q = quiet_at(i);
+		const struct quiet_call *q = quiet_at(i);
 		if (q->nr < 0 || overlaps(rs, q->nr, NULL, 0))
 			continue;
 		if (q->nr < ENOSYS_LIMIT)
@@ -213,7 +213,7 @@ static void mark(bool *known, int nr)
  * denied; numbers from ENOSYS_LIMIT on are denied like any call not
  * granted. No rule names these numbers, so nothing is overridden: one
  * filter does for "unknown" and "not granted". */
-static void unknown_rules(struct ruleset *rs, const struct policy *p)
+static void unknown_rules(struct filter_ruleset *rs, const struct policy *p)
 {
 	bool known[ENOSYS_LIMIT] = { false };
 	for (size_t i = 0; i < promise_count(); i++) {
@@ -222,7 +222,7 @@ static void unknown_rules(struct ruleset *rs, const struct policy *p)
 			mark(known, rule_nr(&pr->rules[j]));
 	}
 	for (size_t i = 0; i < never_count(); i++) {
-		const struct never_rule *n = never_at(i);
+		const struct never_call *n = never_at(i);
 		mark(known, never_nr(n));
 	}
 	for (size_t i = 0; i < p->allow.n; i++)
@@ -236,7 +236,7 @@ static void unknown_rules(struct ruleset *rs, const struct policy *p)
  * on-violation = report lets them through. */
 static const char *const keyring_calls[] = { "keyctl", "add_key", "request_key" };
 
-static void keyring_rules(struct ruleset *rs, const struct policy *p)
+static void keyring_rules(struct filter_ruleset *rs, const struct policy *p)
 {
 	if (p->on_violation != VIOLATION_REPORT)
 		return;
@@ -248,9 +248,9 @@ static void keyring_rules(struct ruleset *rs, const struct policy *p)
 
 /* The launcher's own execve of the target: allowed with exactly the
  * pointers of its copy of path, argv and envp (placeholders here). */
-static void exec_rule(struct ruleset *rs)
+static void exec_rule(struct filter_ruleset *rs)
 {
-	struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, SCMP_SYS(execve), "execve");
+	struct filter_rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, SCMP_SYS(execve), "execve");
 	r->ncond = 3;
 	r->cmp[0] = (struct scmp_arg_cmp){ 0, SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_PATH), 0 };
 	r->cmp[1] = (struct scmp_arg_cmp){ 1, SCMP_CMP_EQ, bpf_placeholder(PH_EXEC_ARGV), 0 };
@@ -262,12 +262,12 @@ static void exec_rule(struct ruleset *rs)
  * files Landlock will refuse (supervise/pathcheck.h) before it lets them go on. The
  * launcher's own execve stays allowed: the supervisor takes the listener
  * only once that exec has happened. Deny and kill filters are untouched. */
-static bool launchers_exec(const struct rule *r)
+static bool launchers_exec(const struct filter_rule *r)
 {
 	return r->ncond == 3 && r->cmp[0].datum_a == bpf_placeholder(PH_EXEC_PATH);
 }
 
-static void diagnose_rules(struct ruleset *rs, const struct policy *p)
+static void diagnose_rules(struct filter_ruleset *rs, const struct policy *p)
 {
 	if (p->on_violation != VIOLATION_REPORT || !p->landlock_abi)
 		return; /* without Landlock, no file is refused */
@@ -286,7 +286,7 @@ static uint32_t denial_action(const struct policy *p, bool supervised)
 	return p->on_violation == VIOLATION_KILL ? SCMP_ACT_KILL_PROCESS : SCMP_ACT_ERRNO(EPERM);
 }
 
-static void policy_rules(struct ruleset *rs, const void *arg)
+static void policy_rules(struct filter_ruleset *rs, const void *arg)
 {
 	const struct policy *p = arg;
 	promise_rules(rs, p);
@@ -337,10 +337,10 @@ static char *policy_inputs(const struct policy *p)
 	return text;
 }
 
-struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,
+struct filter_program *seccomp_build(const struct policy *p, const struct exec_args *ex,
 			      bool supervised, const struct fcache *cache)
 {
-	struct filters *f = xcalloc(1, sizeof *f);
+	struct filter_program *f = xcalloc(1, sizeof *f);
 	f->supervised = supervised;
 	char *inputs = policy_inputs(p);
 	struct bpf_source src = { inputs, policy_rules, p };
@@ -357,7 +357,7 @@ struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex
 	return f;
 }
 
-int seccomp_load_filters(struct filters *f)
+int seccomp_load_filters(struct filter_program *f)
 {
 	unsigned flags = f->supervised ? SECCOMP_FILTER_FLAG_NEW_LISTENER : 0;
 	long listener = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, &f->prog);
@@ -366,12 +366,12 @@ int seccomp_load_filters(struct filters *f)
 	return f->supervised ? (int)listener : -1;
 }
 
-unsigned seccomp_instructions(struct filters *f)
+unsigned seccomp_instructions(struct filter_program *f)
 {
 	return f->prog.len;
 }
 
-const struct sock_fprog *seccomp_program(const struct filters *f)
+const struct sock_fprog *seccomp_program(const struct filter_program *f)
 {
 	return &f->prog;
 }
@@ -407,7 +407,7 @@ struct exec_args seccomp_prepare_exec(const char *path, char *const *argv, char 
 	return (struct exec_args){ p, vec, vec + argc + 1 };
 }
 
-void seccomp_free(struct filters *f)
+void seccomp_free(struct filter_program *f)
 {
 	if (!f)
 		return;

@@ -28,21 +28,21 @@ struct exec_args {
 	char *const *envp;
 };
 
-struct filters;
+struct filter_program;
 
 /* Copies path/argv/envp to a page at a random address. */
 struct exec_args seccomp_prepare_exec(const char *path, char *const *argv, char *const *envp);
 /* Builds the filter, taking it from cache where it can (NULL: none); exits
  * 125 on failure. */
-struct filters *seccomp_build(const struct policy *p, const struct exec_args *ex,
+struct filter_program *seccomp_build(const struct policy *p, const struct exec_args *ex,
 			      bool supervised, const struct fcache *cache);
 /* Loads it into this process (no_new_privs must be set). Returns the
  * notification listener, or -1 when not supervised. Exits 125 on failure. */
-int seccomp_load_filters(struct filters *f);
+int seccomp_load_filters(struct filter_program *f);
 /* For --explain and the benchmark: its BPF instruction count. */
-unsigned seccomp_instructions(struct filters *f);
+unsigned seccomp_instructions(struct filter_program *f);
 /* The program itself, for tests/filter/test-filter. */
-const struct sock_fprog *seccomp_program(const struct filters *f);
-void seccomp_free(struct filters *f);
+const struct sock_fprog *seccomp_program(const struct filter_program *f);
+void seccomp_free(struct filter_program *f);
 
 #endif

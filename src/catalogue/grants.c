@@ -8,7 +8,7 @@
 /* A rule for the call asked about: by number, or by name. A rule numbered
  * by name is resolved only when it could be the call, as rule_nr() costs a
  * lookup in libseccomp's table. */
-static bool rule_for(const struct sys_rule *r, int nr, const char *name)
+static bool rule_for(const struct promise_call *r, int nr, const char *name)
 {
 	if (name)
 		return strcmp(r->name, name) == 0;
@@ -22,7 +22,7 @@ static void walk(int nr, const char *name, const uint64_t *args, pid_t self,
 		const struct promise *p = promise_at(i);
 		promise_set bit = (promise_set)1 << i;
 		for (size_t j = 0; j < p->nrules; j++) {
-			const struct sys_rule *r = &p->rules[j];
+			const struct promise_call *r = &p->rules[j];
 			if (!rule_for(r, nr, name))
 				continue;
 			a->has |= bit;
@@ -49,7 +49,7 @@ void catalogue_grants_name(const char *name, struct catalogue_answer *a)
 	a->never = never_lookup(name);
 }
 
-bool catalogue_any_rule(const char *name, bool (*test)(const struct sys_rule *r, const void *ctx),
+bool catalogue_any_rule(const char *name, bool (*test)(const struct promise_call *r, const void *ctx),
 			const void *ctx)
 {
 	for (size_t i = 0; i < promise_count(); i++) {

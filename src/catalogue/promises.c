@@ -104,7 +104,7 @@ _Static_assert(RLIMIT_CORE == 4 && RLIM_NLIMITS == 16, "the RLIM_ masks leave ou
 #define MFD_NOEXEC_SEAL 0x0008u /* Linux 6.3 */
 #endif
 
-static const struct sys_rule stdio_rules[] = {
+static const struct promise_call stdio_rules[] = {
 	SYS(read), SYS(write), SYS(readv), SYS(writev), SYS(pread64), SYS(pwrite64),
 	SYS(preadv), SYS(pwritev), SYS(preadv2), SYS(pwritev2), SYS(close), SYS(close_range),
 	SYS(lseek), SYS(_llseek), SYS(fstat), SYS(fstat64), SYS(fstatfs), SYS(fstatfs64),
@@ -194,7 +194,7 @@ static const struct sys_rule stdio_rules[] = {
 };
 
 /* Read-only file access; Landlock decides which files. */
-static const struct sys_rule rpath_rules[] = {
+static const struct promise_call rpath_rules[] = {
 	SYS1(open, MASKED(1, OPEN_WRITE_BITS, O_RDONLY), "O_RDONLY, no O_CREAT/O_TRUNC/O_APPEND"),
 	SYS1(openat, MASKED(2, OPEN_WRITE_BITS, O_RDONLY), "O_RDONLY, no O_CREAT/O_TRUNC/O_APPEND"),
 	SYS(stat), SYS(lstat), SYS(stat64), SYS(lstat64), SYS(newfstatat), SYS(fstatat64),
@@ -207,12 +207,12 @@ static const struct sys_rule rpath_rules[] = {
 /* A watch reports the names of files created or opened beneath any
  * directory the user may read, and when (the keystrokes of a terminal);
  * Landlock does not check watches. */
-static const struct sys_rule watch_rules[] = {
+static const struct promise_call watch_rules[] = {
 	SYS(inotify_init), SYS(inotify_init1), SYS(inotify_add_watch), SYS(inotify_rm_watch),
 };
 
 /* Writing files that exist (Landlock decides which). */
-static const struct sys_rule wpath_rules[] = {
+static const struct promise_call wpath_rules[] = {
 	SYS1(open, MASKED(1, O_CREAT | TMPFILE_BIT, 0), "any access mode, no O_CREAT/O_TMPFILE"),
 	SYS1(openat, MASKED(2, O_CREAT | TMPFILE_BIT, 0), "any access mode, no O_CREAT/O_TMPFILE"),
 	SYS(truncate), SYS(truncate64), SYS(ftruncate), SYS(ftruncate64), SYS(fallocate),
@@ -221,7 +221,7 @@ static const struct sys_rule wpath_rules[] = {
 
 /* Creating and removing names; never with set-id mode bits. Like pledge's
  * cpath, O_CREAT opens the file for writing too. */
-static const struct sys_rule cpath_rules[] = {
+static const struct promise_call cpath_rules[] = {
 	SYS2(open, MASKED(1, O_CREAT, O_CREAT), NO_SETID(2), "O_CREAT without set-id mode bits"),
 	SYS2(open, MASKED(1, TMPFILE_BIT, TMPFILE_BIT), NO_SETID(2),
 	     "O_TMPFILE without set-id mode bits"),
@@ -235,17 +235,17 @@ static const struct sys_rule cpath_rules[] = {
 	SYS(symlinkat), SYS(unlink), SYS(unlinkat), SYS(rmdir),
 };
 
-static const struct sys_rule dpath_rules[] = {
+static const struct promise_call dpath_rules[] = {
 	SYS1(mknod, NO_SETID(1), "FIFOs and special files, no set-id mode bits"),
 	SYS1(mknodat, NO_SETID(2), "FIFOs and special files, no set-id mode bits"),
 };
 
-static const struct sys_rule flock_rules[] = {
+static const struct promise_call flock_rules[] = {
 	SYS(flock), FCNTL(F_GETLK), FCNTL(F_SETLK), FCNTL(F_SETLKW), FCNTL(F_OFD_GETLK),
 	FCNTL(F_OFD_SETLK), FCNTL(F_OFD_SETLKW),
 };
 
-static const struct sys_rule fattr_rules[] = {
+static const struct promise_call fattr_rules[] = {
 	SYS1(chmod, NO_SETID(1), "without set-id mode bits"),
 	SYS1(fchmod, NO_SETID(1), "without set-id mode bits"),
 	SYS1(fchmodat, NO_SETID(2), "without set-id mode bits"),
@@ -255,14 +255,14 @@ static const struct sys_rule fattr_rules[] = {
 	SYS(fremovexattr),
 };
 
-static const struct sys_rule chown_rules[] = {
+static const struct promise_call chown_rules[] = {
 	SYS(chown), SYS(fchown), SYS(lchown), SYS(fchownat), SYS(chown32), SYS(fchown32),
 	SYS(lchown32),
 };
 
 /* Terminal control and pseudo-terminals, never TIOCSTI (typing into the
  * terminal) or TIOCLINUX. */
-static const struct sys_rule tty_rules[] = {
+static const struct promise_call tty_rules[] = {
 	IOCTL(TCSETS), IOCTL(TCSETSW), IOCTL(TCSETSF), IOCTL(TCSETS2), IOCTL(TCSETSW2),
 	IOCTL(TCSETSF2), IOCTL(TIOCSWINSZ), IOCTL(TIOCSPGRP), IOCTL(TCFLSH), IOCTL(TCXONC),
 	IOCTL(TCSBRK), IOCTL(TIOCGSID), IOCTL(TIOCOUTQ), IOCTL(TIOCGPTN), IOCTL(TIOCSPTLCK),
@@ -280,14 +280,14 @@ static const struct sys_rule tty_rules[] = {
 	SYS(bind), SYS(connect), SYS(listen), SYS(accept), SYS(accept4), SYS(setsockopt),    \
 	SYS(sendto)
 
-static const struct sys_rule unix_rules[] = {
+static const struct promise_call unix_rules[] = {
 	SYS1(socket, EQ(0, AF_UNIX), "AF_UNIX"),
 	SYS1(socketpair, EQ(0, AF_UNIX), "AF_UNIX, any type (datagram pairs too)"), SOCKET_CALLS,
 };
 
 /* TCP and UDP only: raw sockets need CAP_NET_RAW, which is dropped, and
  * other types have no business in a parser. */
-static const struct sys_rule inet_rules[] = {
+static const struct promise_call inet_rules[] = {
 	SYS2(socket, EQ(0, AF_INET), SOCK_TYPE(SOCK_STREAM), "AF_INET, SOCK_STREAM"),
 	SYS2(socket, EQ(0, AF_INET), SOCK_TYPE(SOCK_DGRAM), "AF_INET, SOCK_DGRAM"),
 	SYS2(socket, EQ(0, AF_INET6), SOCK_TYPE(SOCK_STREAM), "AF_INET6, SOCK_STREAM"),
@@ -300,7 +300,7 @@ static const struct sys_rule inet_rules[] = {
  * NETLINK_ROUTE socket for getaddrinfo's AI_ADDRCONFIG (reading it needs
  * no privilege; changing routes needs CAP_NET_ADMIN, which is dropped).
  * Resolvers falling back to TCP for long answers need inet. */
-static const struct sys_rule dns_rules[] = {
+static const struct promise_call dns_rules[] = {
 	SYS2(socket, EQ(0, AF_INET), SOCK_TYPE(SOCK_DGRAM), "AF_INET, SOCK_DGRAM"),
 	SYS2(socket, EQ(0, AF_INET6), SOCK_TYPE(SOCK_DGRAM), "AF_INET6, SOCK_DGRAM"),
 	SYS2(socket, EQ(0, AF_NETLINK), EQ(2, NETLINK_ROUTE), "AF_NETLINK, NETLINK_ROUTE"),
@@ -312,8 +312,8 @@ static const struct sys_rule dns_rules[] = {
 /* Linux's seccomp cannot look inside a msghdr, so SCM_RIGHTS cannot be told
  * apart: sendmsg and recvmsg are in stdio. The names are kept so that
  * profiles written for pledge(2) load. */
-static const struct sys_rule recvfd_rules[] = { SYS(recvmsg) };
-static const struct sys_rule sendfd_rules[] = { SYS(sendmsg) };
+static const struct promise_call recvfd_rules[] = { SYS(recvmsg) };
+static const struct promise_call sendfd_rules[] = { SYS(sendmsg) };
 
 /* Other processes: which ones may be signalled is Landlock's signal scope
  * (ABI 6): only those inside the same sandbox. Priorities, limits and
@@ -321,7 +321,7 @@ static const struct sys_rule sendfd_rules[] = { SYS(sendmsg) };
  * mean its process group and its user. */
 #define SELF_NOTE "of itself (pid 0 or its own)"
 #define LIMIT_NOTE "of itself (pid 0 or its own), not RLIMIT_CORE"
-static const struct sys_rule proc_rules[] = {
+static const struct promise_call proc_rules[] = {
 	SYS(fork), SYS(vfork),
 	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, 0), "a new process, no CLONE_NEW*"),
 	SYS(kill), SYS(tgkill), SYS(rt_sigqueueinfo), SYS(rt_tgsigqueueinfo), SYS(setpgid),
@@ -339,18 +339,18 @@ static const struct sys_rule proc_rules[] = {
 /* Affinity of the calling thread (0) or of the process's first thread:
  * pthread_setaffinity_np on another thread names its tid, which the
  * filter cannot tell from another process's pid. */
-static const struct sys_rule thread_rules[] = {
+static const struct promise_call thread_rules[] = {
 	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, CLONE_THREAD),
 	     "a new thread (CLONE_THREAD), no CLONE_NEW*"),
 	SYS(tgkill), ON_SELF(sched_setaffinity, 0, SELF_NOTE),
 };
 
-static const struct sys_rule exec_rules[] = { SYS(execve), SYS(execveat) };
+static const struct promise_call exec_rules[] = { SYS(execve), SYS(execveat) };
 
 /* Executable memory, never writable at the same time. A memfd must be
  * sealed against exec(2): mapping it executable is what JITs need, running
  * it as a program would be a file-less exec that Landlock cannot see. */
-static const struct sys_rule prot_exec_rules[] = {
+static const struct promise_call prot_exec_rules[] = {
 	SYS1(mmap, EXEC_NOT_WRITE(2), "PROT_EXEC without PROT_WRITE"),
 	SYS1(mmap2, EXEC_NOT_WRITE(2), "PROT_EXEC without PROT_WRITE"),
 	SYS1(mprotect, EXEC_NOT_WRITE(2), "PROT_EXEC without PROT_WRITE"),
@@ -359,7 +359,7 @@ static const struct sys_rule prot_exec_rules[] = {
 	     "with MFD_NOEXEC_SEAL (Linux 6.3)"),
 };
 
-static const struct sys_rule id_rules[] = {
+static const struct promise_call id_rules[] = {
 	SYS(setuid), SYS(setgid), SYS(setreuid), SYS(setregid), SYS(setresuid),
 	SYS(setresgid), SYS(setgroups), SYS(setfsuid), SYS(setfsgid), SYS(setuid32),
 	SYS(setgid32), SYS(setreuid32), SYS(setregid32), SYS(setresuid32), SYS(setresgid32),
@@ -368,7 +368,7 @@ static const struct sys_rule id_rules[] = {
 };
 
 /* System V IPC, which fakeroot's sysv flavour talks through. */
-static const struct sys_rule ipc_rules[] = {
+static const struct promise_call ipc_rules[] = {
 	SYS(msgget), SYS(msgsnd), SYS(msgrcv), SYS(msgctl), SYS(semget), SYS(semop),
 	SYS(semtimedop), SYS(semtimedop_time64), SYS(semctl), SYS(shmget), SYS(shmat),
 	SYS(shmdt), SYS(shmctl),
@@ -407,7 +407,7 @@ _Static_assert(N_PROMISES <= 64, "a promise_set (grants.h) holds 64 promises");
 /* Known to the catalogue, and never granted by any promise or profile. */
 #define NEVER(n, why) { #n, SCMP_SYS(n), why }
 #define NEVERN(n, why) { #n, NR_BY_NAME, why }
-static const struct never_rule never[] = {
+static const struct never_call never[] = {
 	NEVER(io_uring_setup, "io_uring bypasses seccomp"),
 	NEVER(io_uring_enter, "io_uring bypasses seccomp"),
 	NEVER(io_uring_register, "io_uring bypasses seccomp"),
@@ -476,7 +476,7 @@ static const char *const never_by_condition[] = {
  * them); on a descriptor (fgetxattr, flistxattr, rpath) the file was
  * opened under Landlock's rules. */
 #define QUIET(n, e, why) { #n, SCMP_SYS(n), e, #e, why }
-static const struct quiet_rule quiet[] = {
+static const struct quiet_call quiet[] = {
 	QUIET(getxattr, ENOTSUP, "extended attributes not supported"),
 	QUIET(lgetxattr, ENOTSUP, "extended attributes not supported"),
 	QUIET(listxattr, ENOTSUP, "extended attributes not supported"),
@@ -495,7 +495,7 @@ uint64_t value_of_self(uint64_t value, uint64_t self_pid)
 	return value;
 }
 
-static bool cond_holds(const struct sys_cond *c, uint64_t arg, const pid_t *self)
+static bool cond_holds(const struct arg_cond *c, uint64_t arg, const pid_t *self)
 {
 	uint64_t want = self ? value_of_self(c->value, (uint64_t)*self) : c->value;
 	switch (c->op) {
@@ -506,7 +506,7 @@ static bool cond_holds(const struct sys_cond *c, uint64_t arg, const pid_t *self
 	return false;
 }
 
-bool conds_hold(const struct sys_cond *c, unsigned n, const uint64_t args[6], const pid_t *self)
+bool conds_hold(const struct arg_cond *c, unsigned n, const uint64_t args[6], const pid_t *self)
 {
 	for (unsigned i = 0; i < n; i++)
 		if (!cond_holds(&c[i], args[c[i].arg], self))
@@ -517,9 +517,9 @@ bool conds_hold(const struct sys_cond *c, unsigned n, const uint64_t args[6], co
 size_t promise_count(void) { return N_PROMISES; }
 const struct promise *promise_at(size_t i) { return &promises[i]; }
 size_t never_count(void) { return N_NEVER; }
-const struct never_rule *never_at(size_t i) { return &never[i]; }
+const struct never_call *never_at(size_t i) { return &never[i]; }
 size_t quiet_count(void) { return N_QUIET; }
-const struct quiet_rule *quiet_at(size_t i) { return &quiet[i]; }
+const struct quiet_call *quiet_at(size_t i) { return &quiet[i]; }
 
 int promise_lookup(const char *name)
 {
@@ -545,7 +545,7 @@ bool promise_is_implicit(size_t i)
 	return strcmp(promises[i].name, "stdio") == 0 || strcmp(promises[i].name, "rpath") == 0;
 }
 
-const struct never_rule *never_lookup(const char *name)
+const struct never_call *never_lookup(const char *name)
 {
 	for (size_t i = 0; i < N_NEVER; i++)
 		if (strcmp(never[i].name, name) == 0)
@@ -564,18 +564,18 @@ static int nr_of(const char *name, int nr)
 	return nr == NR_BY_NAME ? syscall_nr(name) : nr;
 }
 
-int rule_nr(const struct sys_rule *r)
+int rule_nr(const struct promise_call *r)
 {
 	return nr_of(r->name, r->nr);
 }
 
-int never_nr(const struct never_rule *n)
+int never_nr(const struct never_call *n)
 {
 	return nr_of(n->name, n->nr);
 }
 
 /* An entry numbered by name is resolved only when it could be the call. */
-const struct never_rule *never_of(int nr)
+const struct never_call *never_of(int nr)
 {
 	for (size_t i = 0; i < N_NEVER; i++)
 		if ((never[i].nr == nr || never[i].nr == NR_BY_NAME) && never_nr(&never[i]) == nr)
@@ -583,7 +583,7 @@ const struct never_rule *never_of(int nr)
 	return NULL;
 }
 
-const struct quiet_rule *quiet_of(int nr)
+const struct quiet_call *quiet_of(int nr)
 {
 	for (size_t i = 0; i < N_QUIET; i++)
 		if (quiet[i].nr == nr)
@@ -664,7 +664,7 @@ static size_t wrap_word(size_t col, const char *word)
 	return col + len;
 }
 
-static bool shown(const struct sys_rule *r)
+static bool shown(const struct promise_call *r)
 {
 	return rule_nr(r) >= 0; /* not on this architecture, or unknown to libseccomp */
 }
@@ -705,7 +705,7 @@ bool rule_note_repeated(const struct promise *p, size_t first, size_t k)
 static void print_conditional_calls(const struct promise *p)
 {
 	for (size_t j = 0; j < p->nrules; j++) {
-		const struct sys_rule *r = &p->rules[j];
+		const struct promise_call *r = &p->rules[j];
 		if (!r->ncond || !shown(r) || seen_before(p, j))
 			continue;
 		printf(LIST_INDENT "%s:", r->name);

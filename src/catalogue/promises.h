@@ -27,7 +27,7 @@ uint64_t value_of_self(uint64_t value, uint64_t self_pid);
  * only by those entries ("!VALUE"). */
 enum cond_op { COND_EQ, COND_MASKED_EQ, COND_NE };
 
-struct sys_cond {
+struct arg_cond {
 	uint8_t arg;
 	uint8_t op;     /* enum cond_op */
 	uint64_t mask;  /* COND_MASKED_EQ: (arg & mask) == value */
@@ -38,7 +38,7 @@ struct sys_cond {
  * hold (AND). self: the pid VALUE_SELF_PID stands for, or NULL where the
  * values are taken as written ("allow" and "refuse" entries, which the
  * filter compares as written too). */
-bool conds_hold(const struct sys_cond *c, unsigned n, const uint64_t args[6], const pid_t *self);
+bool conds_hold(const struct arg_cond *c, unsigned n, const uint64_t args[6], const pid_t *self);
 
 /* Names and notes are arrays, not pointers: in a position-independent
  * executable every pointer of a table is rewritten at each start, a
@@ -49,22 +49,22 @@ bool conds_hold(const struct sys_cond *c, unsigned n, const uint64_t args[6], co
 #define RULE_NAME_MAX 32
 #define RULE_NOTE_MAX 56
 
-struct sys_rule {
+struct promise_call {
 	char name[RULE_NAME_MAX];
 	int nr;        /* native number, negative when this architecture lacks it */
 	uint8_t ncond; /* all conditions must hold (AND) */
-	struct sys_cond cond[2];
+	struct arg_cond cond[2];
 	char note[RULE_NOTE_MAX]; /* the conditions in words ("" without), for --list-promises */
 };
 
 struct promise {
 	const char *name;
 	const char *help;
-	const struct sys_rule *rules;
+	const struct promise_call *rules;
 	size_t nrules;
 };
 
-struct never_rule {
+struct never_call {
 	const char *name;
 	int nr;
 	const char *why;
@@ -73,7 +73,7 @@ struct never_rule {
 /* A call answered with an errno by the kernel itself, unreported, where no
  * rule of the policy allows it: an answer tools take for "nothing there"
  * (getxattr by path: ENOTSUP, no extended attributes). */
-struct quiet_rule {
+struct quiet_call {
 	const char *name;
 	int nr;
 	int err;
@@ -90,15 +90,15 @@ const char *promise_suggest(const char *name);
 bool promise_is_implicit(size_t i);
 
 size_t never_count(void);
-const struct never_rule *never_at(size_t i);
-const struct never_rule *never_lookup(const char *name);
+const struct never_call *never_at(size_t i);
+const struct never_call *never_lookup(const char *name);
 
 size_t quiet_count(void);
-const struct quiet_rule *quiet_at(size_t i);
+const struct quiet_call *quiet_at(size_t i);
 
 /* The never or quiet entry of call nr (native number), or NULL. */
-const struct never_rule *never_of(int nr);
-const struct quiet_rule *quiet_of(int nr);
+const struct never_call *never_of(int nr);
+const struct quiet_call *quiet_of(int nr);
 
 /* The one name-to-number lookup: the native number of the system call
  * name, or -1 when libseccomp does not know the name. A name it knows that
@@ -107,8 +107,8 @@ const struct quiet_rule *quiet_of(int nr);
 int syscall_nr(const char *name);
 /* Syscall number of a rule, or of a never-granted call, on this
  * architecture (negative when it has none). */
-int rule_nr(const struct sys_rule *r);
-int never_nr(const struct never_rule *n);
+int rule_nr(const struct promise_call *r);
+int never_nr(const struct never_call *n);
 /* May a profile's "allow" name this syscall whole? 0, or -1 with *why set:
  * never granted, unknown, or granted by promises only with argument
  * conditions ("allow = ioctl" would grant TIOCSTI). */

@@ -98,7 +98,7 @@ static int parse_arg(const char **pp, unsigned arg, struct call_pattern *r, char
 		*pp = skip_blanks(p + 1);
 		return 0;
 	}
-	struct sys_cond c = { .arg = (uint8_t)arg, .op = COND_EQ };
+	struct arg_cond c = { .arg = (uint8_t)arg, .op = COND_EQ };
 	if (*p == '!') {
 		c.op = COND_NE;
 		p++;
@@ -183,7 +183,7 @@ int sysrule_cmps(const char *text, struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS])
 	if (sysrule_parse(text, &r, err, sizeof err) < 0)
 		return -EINVAL;
 	for (unsigned i = 0; i < r.ncond; i++) {
-		const struct sys_cond *c = &r.cond[i];
+		const struct arg_cond *c = &r.cond[i];
 		cmp[i] = c->op == COND_MASKED_EQ
 			? (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask, c->value }
 			: (struct scmp_arg_cmp){ c->arg, c->op == COND_NE ? SCMP_CMP_NE : SCMP_CMP_EQ,
@@ -223,7 +223,7 @@ void sysrule_join(struct strlist *l)
 
 /* Does entry c imply catalogue condition k (every value c accepts, k
  * accepts too)? */
-static bool implies(const struct sys_cond *c, const struct sys_cond *k)
+static bool implies(const struct arg_cond *c, const struct arg_cond *k)
 {
 	uint64_t kmask = k->op == COND_EQ ? UINT64_MAX : k->mask;
 	if (c->op == COND_EQ)
@@ -233,7 +233,7 @@ static bool implies(const struct sys_cond *c, const struct sys_cond *k)
 	return false;
 }
 
-static bool rule_implied(const struct sys_rule *k, const void *pattern)
+static bool rule_implied(const struct promise_call *k, const void *pattern)
 {
 	const struct call_pattern *r = pattern;
 	for (unsigned i = 0; i < k->ncond; i++) {

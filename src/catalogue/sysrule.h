@@ -29,12 +29,12 @@
  * name lookup; without it glibc reads /etc/passwd, /etc/hosts itself. */
 #define SYSRULE_NSCD_REQUEST "socket(AF_UNIX, SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK, 0)"
 
-/* An entry parsed: a call pattern (not a catalogue rule, struct sys_rule,
- * nor a filter rule, struct rule in filter/bpfcompile.h). */
+/* An entry parsed: a call pattern (not a catalogue rule, struct promise_call,
+ * nor a filter rule, struct filter_rule in filter/bpfcompile.h). */
 struct call_pattern {
 	char name[64];
 	unsigned ncond;
-	struct sys_cond cond[SYSRULE_MAX_ARGS]; /* COND_EQ, COND_NE or COND_MASKED_EQ */
+	struct arg_cond cond[SYSRULE_MAX_ARGS]; /* COND_EQ, COND_NE or COND_MASKED_EQ */
 };
 
 /* Parses text; 0, or -1 with a one-line reason in err. */

@@ -32,19 +32,19 @@ uint64_t bpf_placeholder(enum placeholder ph)
 	return PH_VALUE(ph);
 }
 
-struct rule *ruleset_add(struct ruleset *rs, uint32_t action, int nr, const char *name)
+struct filter_rule *ruleset_add(struct filter_ruleset *rs, uint32_t action, int nr, const char *name)
 {
 	if (rs->n == rs->cap)
 		rs->v = xrealloc(rs->v, (rs->cap = rs->cap ? rs->cap * 2 : 256) * sizeof *rs->v);
-	struct rule *r = &rs->v[rs->n++];
-	*r = (struct rule){ .nr = nr, .action = action, .name = name };
+	struct filter_rule *r = &rs->v[rs->n++];
+	*r = (struct filter_rule){ .nr = nr, .action = action, .name = name };
 	return r;
 }
 
-void ruleset_free(struct ruleset *rs)
+void ruleset_free(struct filter_ruleset *rs)
 {
 	free(rs->v);
-	*rs = (struct ruleset){ 0 };
+	*rs = (struct filter_ruleset){ 0 };
 }
 
 const char *bpf_libseccomp_version(void)
@@ -109,14 +109,14 @@ static void add_rule(scmp_filter_ctx ctx, uint32_t action, int nr, unsigned ncon
  * they all have it and no conditions; the default action when no rule names
  * it. Anything else is for libseccomp to decide: argument conditions, and
  * its rule that an unconditional rule overrides conditional ones. */
-static void classify(const struct ruleset *rs, struct verdict v[ENOSYS_LIMIT])
+static void classify(const struct filter_ruleset *rs, struct verdict v[ENOSYS_LIMIT])
 {
 	bool named[ENOSYS_LIMIT] = { false };
 	for (int nr = 0; nr < ENOSYS_LIMIT; nr++)
 		v[nr] = (struct verdict){ .action = rs->enosys[nr] ? SCMP_ACT_ERRNO(ENOSYS)
 								     : PH_ACTION };
 	for (size_t i = 0; i < rs->n; i++) {
-		const struct rule *r = &rs->v[i];
+		const struct filter_rule *r = &rs->v[i];
 		if (r->nr < 0 || r->nr >= ENOSYS_LIMIT || rs->enosys[r->nr])
 			continue;
 		struct verdict *w = &v[r->nr];
@@ -129,14 +129,14 @@ static void classify(const struct ruleset *rs, struct verdict v[ENOSYS_LIMIT])
 /* libseccomp itself, for rules not in the cache, and only for the calls
  * the prologue leaves to it: those below its reach with conditions, and
  * every call from there on (the ENOSYS numbers among them as rules). */
-static void compile_now(const struct ruleset *rs, struct sock_fprog *prog)
+static void compile_now(const struct filter_ruleset *rs, struct sock_fprog *prog)
 {
 	struct verdict v[ENOSYS_LIMIT];
 	classify(rs, v);
 	int reach = prologue_reach(v, PH_ACTION);
 	scmp_filter_ctx ctx = new_ctx(PH_ACTION);
 	for (size_t i = 0; i < rs->n; i++) {
-		const struct rule *r = &rs->v[i];
+		const struct filter_rule *r = &rs->v[i];
 		if (r->nr < 0 || r->nr >= reach || v[r->nr].rules)
 			add_rule(ctx, r->action, r->nr, r->ncond, r->cmp, r->name);
 	}
@@ -208,7 +208,7 @@ static void put_u64(char **buf, size_t *len, size_t *cap, uint64_t v)
 
 /* Without a build ID the id is the rules themselves, field by field (no
  * struct padding). */
-static char *ruleset_id(const struct ruleset *rs, size_t *len)
+static char *ruleset_id(const struct filter_ruleset *rs, size_t *len)
 {
 	size_t cap = 4096;
 	char *buf = xmalloc(cap);
@@ -218,7 +218,7 @@ static char *ruleset_id(const struct ruleset *rs, size_t *len)
 	free(head);
 	put(&buf, len, &cap, rs->enosys, sizeof rs->enosys);
 	for (size_t i = 0; i < rs->n; i++) {
-		const struct rule *r = &rs->v[i];
+		const struct filter_rule *r = &rs->v[i];
 		put_u64(&buf, len, &cap, (uint64_t)(int64_t)r->nr << 32 | r->action);
 		put_u64(&buf, len, &cap, r->ncond);
 		for (unsigned j = 0; j < r->ncond; j++) {
@@ -293,7 +293,7 @@ static bool is_placeholder_half(uint64_t v)
 
 /* Whether a profile's own constant looks like a placeholder (an allow line
  * may compare with any value): then it would be patched too. */
-static bool collides(const struct ruleset *rs)
+static bool collides(const struct filter_ruleset *rs)
 {
 	for (size_t i = 0; i < rs->n; i++)
 		for (unsigned j = 0; j < rs->v[i].ncond; j++) {
@@ -310,7 +310,7 @@ static bool collides(const struct ruleset *rs)
 	return false;
 }
 
-static void substitute(struct ruleset *rs, const uint64_t value[N_PH])
+static void substitute(struct filter_ruleset *rs, const uint64_t value[N_PH])
 {
 	for (size_t i = 0; i < rs->n; i++)
 		for (unsigned j = 0; j < rs->v[i].ncond; j++)
@@ -341,7 +341,7 @@ void bpf_build(const struct bpf_source *src, uint32_t action, const uint64_t val
 		}
 		free(prog->filter);
 	}
-	struct ruleset rs = { 0 };
+	struct filter_ruleset rs = { 0 };
 	src->rules(&rs, src->arg);
 	bool patched = false;
 	if (!collides(&rs)) {

@@ -25,7 +25,7 @@ enum placeholder { PH_PID, PH_EXEC_PATH, PH_EXEC_ARGV, PH_EXEC_ENVP, PH_UID, PH_
 uint64_t bpf_placeholder(enum placeholder ph);
 
 /* One rule as libseccomp is given it, and as the cache id records it. */
-struct rule {
+struct filter_rule {
 	int nr;
 	uint32_t action;
 	unsigned ncond;
@@ -33,23 +33,23 @@ struct rule {
 	const char *name; /* for error messages only */
 };
 
-struct ruleset {
-	struct rule *v;
+struct filter_ruleset {
+	struct filter_rule *v;
 	size_t n, cap;
 	/* Numbers answered ENOSYS before any rule (prologue.h). */
 	bool enosys[ENOSYS_LIMIT];
 };
 
 /* Appends a rule without conditions; the caller may fill in cmp/ncond. */
-struct rule *ruleset_add(struct ruleset *rs, uint32_t action, int nr, const char *name);
-void ruleset_free(struct ruleset *rs);
+struct filter_rule *ruleset_add(struct filter_ruleset *rs, uint32_t action, int nr, const char *name);
+void ruleset_free(struct filter_ruleset *rs);
 
 /* What a filter is made of. inputs: text naming everything the rules
  * depend on besides this program's code (promises, allow lines, ...), or
  * NULL; rules: lists them, called only when the cache does not hold them. */
 struct bpf_source {
 	const char *inputs;
-	void (*rules)(struct ruleset *rs, const void *arg);
+	void (*rules)(struct filter_ruleset *rs, const void *arg);
 	const void *arg;
 };
 

@@ -133,7 +133,7 @@ static const char *never_why(const char *name, const uint64_t *args)
 		if (hit)
 			return never_args[i].why;
 	}
-	const struct never_rule *never = never_lookup(name);
+	const struct never_call *never = never_lookup(name);
 	return never ? never->why : NULL;
 }
 

@@ -62,7 +62,7 @@ static double time_builds(const struct policy *pol, const struct exec_args *ex,
 	double us[ROUNDS];
 	for (int i = 0; i < ROUNDS; i++) {
 		double t0 = now_us();
-		struct filters *f = seccomp_build(pol, ex, policy_supervised(pol), cache);
+		struct filter_program *f = seccomp_build(pol, ex, policy_supervised(pol), cache);
 		us[i] = now_us() - t0;
 		*insns = seccomp_instructions(f);
 		seccomp_free(f);

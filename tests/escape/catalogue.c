@@ -126,7 +126,7 @@ static void test_resolution(void)
 	for (size_t i = 0; i < promise_count(); i++) {
 		const struct promise *p = promise_at(i);
 		for (size_t j = 0; j < p->nrules; j++) {
-			const struct sys_rule *r = &p->rules[j];
+			const struct promise_call *r = &p->rules[j];
 			bad += check_name(p->name, r->name, rule_nr(r), &native, &foreign);
 			if (rule_nr(r) >= 0 && !aarch64_covered(p, r->name)) {
 				printf("# %s %s: missing on aarch64 without a modern form\n", p->name,
@@ -136,7 +136,7 @@ static void test_resolution(void)
 		}
 	}
 	for (size_t i = 0; i < never_count(); i++) {
-		const struct never_rule *n = never_at(i);
+		const struct never_call *n = never_at(i);
 		int nr = never_nr(n);
 		bad += check_name("never", n->name, nr < 0 ? -1 : nr, &native, &foreign);
 	}
@@ -155,7 +155,7 @@ static void test_unknown_skipped(void)
 	for (size_t i = 0; i < promise_count(); i++) {
 		const struct promise *p = promise_at(i);
 		for (size_t j = 0; j < p->nrules; j++) {
-			const struct sys_rule *r = &p->rules[j];
+			const struct promise_call *r = &p->rules[j];
 			if (r->nr != NR_BY_NAME || seccomp_syscall_resolve_name(r->name) >= 0)
 				continue;
 			unknown++;
@@ -215,7 +215,7 @@ static void test_quiet(void)
 {
 	int bad = 0, native = 0, foreign = 0;
 	for (size_t i = 0; i < quiet_count(); i++) {
-		const struct quiet_rule *q = quiet_at(i);
+		const struct quiet_call *q = quiet_at(i);
 		bad += check_name("quiet", q->name, q->nr, &native, &foreign);
 		if (granted_anywhere(q->name) || never_lookup(q->name)) {
 			printf("# quietly refused %s is in a promise or the never list\n", q->name);
@@ -283,7 +283,7 @@ static void test_strings_fit(void)
 	for (size_t i = 0; i < promise_count(); i++) {
 		const struct promise *p = promise_at(i);
 		for (size_t j = 0; j < p->nrules; j++, rules++) {
-			const struct sys_rule *r = &p->rules[j];
+			const struct promise_call *r = &p->rules[j];
 			if (!terminated(r->name, sizeof r->name) || !terminated(r->note, sizeof r->note)) {
 				printf("# %s: rule %zu does not fit its arrays\n", p->name, j);
 				bad++;

@@ -93,7 +93,7 @@ static bool known(const struct policy *p, int nr, enum granted *g)
 		}
 	}
 	for (size_t i = 0; i < never_count(); i++) {
-		const struct never_rule *n = never_at(i);
+		const struct never_call *n = never_at(i);
 		int nnr = never_nr(n);
 		k |= nnr == nr;
 	}
@@ -290,7 +290,7 @@ static void check_policy(const char *what, struct policy *p, uint32_t deny, bool
 		p->landlock_abi = FULL_LANDLOCK;
 	char *argv[] = { "true", NULL }, *envp[] = { "A=1", NULL };
 	struct exec_args ex = seccomp_prepare_exec("/bin/true", argv, envp);
-	struct filters *fresh = seccomp_build(p, &ex, supervised, NULL);
+	struct filter_program *fresh = seccomp_build(p, &ex, supervised, NULL);
 	char name[80];
 	snprintf(name, sizeof name, "%s, compiled", what);
 	check_filter(name, p, seccomp_program(fresh), &ex, deny);
@@ -301,7 +301,7 @@ static void check_policy(const char *what, struct policy *p, uint32_t deny, bool
 		printf("ok %d - %s, cached # SKIP no kernel keyring\n", ++tap_count, what);
 	} else {
 		seccomp_free(seccomp_build(p, &ex, supervised, &cache)); /* records it */
-		struct filters *cached = seccomp_build(p, &ex, supervised, &cache);
+		struct filter_program *cached = seccomp_build(p, &ex, supervised, &cache);
 		snprintf(name, sizeof name, "%s, from the cache", what);
 		check_filter(name, p, seccomp_program(cached), &ex, deny);
 		seccomp_free(cached);
@@ -337,7 +337,7 @@ static void check_size(struct policy *p, unsigned most, unsigned most_ebpf)
 		p->landlock_abi = FULL_LANDLOCK;
 	char *argv[] = { "true", NULL }, *envp[] = { "A=1", NULL };
 	struct exec_args ex = seccomp_prepare_exec("/bin/true", argv, envp);
-	struct filters *f = seccomp_build(p, &ex, false, NULL);
+	struct filter_program *f = seccomp_build(p, &ex, false, NULL);
 	const struct sock_fprog *prog = seccomp_program(f);
 	unsigned ebpf = bpf_ebpf_len(prog->filter, 0, prog->len);
 	ok(seccomp_instructions(f) <= most, "stdio rpath: %u instructions, at most %u",
@@ -352,7 +352,7 @@ static void check_size(struct policy *p, unsigned most, unsigned most_ebpf)
  * rest is left to libseccomp, ENOSYS numbers as rules. */
 static const char synthetic[] = "AN-PACN-";
 
-static void synthetic_rules(struct ruleset *rs, const void *arg)
+static void synthetic_rules(struct filter_ruleset *rs, const void *arg)
 {
 	(void)arg;
 	for (int nr = 0; nr < ENOSYS_LIMIT; nr++) {
@@ -364,7 +364,7 @@ static void synthetic_rules(struct ruleset *rs, const void *arg)
 		else if (kind == 'P')
 			ruleset_add(rs, SCMP_ACT_ERRNO(EPERM), nr, "made up");
 		else if (kind == 'C') {
-			struct rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, nr, "made up");
+			struct filter_rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, nr, "made up");
 			r->ncond = 1;
 			r->cmp[0] = (struct scmp_arg_cmp){ 0, SCMP_CMP_EQ, 7, 0 };
 		}
@@ -427,7 +427,7 @@ static void check_refuse(void)
 		grant(&p, "stdio");
 		strlist_add(&p.allow, "socket(AF_UNIX, SOCK_DGRAM/0xf, 0)", "test");
 		strlist_add(&p.refuse, refused, "test");
-		struct filters *f = seccomp_build(&p, &ex, modes[i].supervised, NULL);
+		struct filter_program *f = seccomp_build(&p, &ex, modes[i].supervised, NULL);
 		const struct sock_fprog *prog = seccomp_program(f);
 		ok(call(prog, arch, sock, AF_UNIX, stream, 0) == eperm,
 		   "refuse, %s: glibc's nscd socket gets EPERM from the kernel", modes[i].name);
@@ -447,7 +447,7 @@ static void check_refuse(void)
 	grant(&u, "stdio");
 	grant(&u, "unix");
 	strlist_add(&u.refuse, refused, "test");
-	struct filters *f = seccomp_build(&u, &ex, false, NULL);
+	struct filter_program *f = seccomp_build(&u, &ex, false, NULL);
 	ok(call(seccomp_program(f), arch, sock, AF_UNIX, stream, 0) == SECCOMP_RET_ALLOW,
 	   "refuse under promise unix: the promise allows the socket, the refusal steps aside");
 	seccomp_free(f);
@@ -478,7 +478,7 @@ static void check_old_abi(void)
 	grant(&o, "wpath");
 	char *argv[] = { "true", NULL }, *envp[] = { "A=1", NULL };
 	struct exec_args ex = seccomp_prepare_exec("/bin/true", argv, envp);
-	struct filters *f = seccomp_build(&o, &ex, true, NULL);
+	struct filter_program *f = seccomp_build(&o, &ex, true, NULL);
 	const struct sock_fprog *prog = seccomp_program(f);
 	uint32_t arch = seccomp_arch_native(), notif = SECCOMP_RET_USER_NOTIF;
 	uint64_t self = (uint64_t)getpid();

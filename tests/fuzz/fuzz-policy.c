@@ -70,7 +70,7 @@ static void decide(const char *profile_path, struct profile *profile)
 		};
 		policy_build(&in, &policy);
 		struct exec_args ex = { target.path, argv, envp };
-		struct filters *f = seccomp_build(&policy, &ex, policy_supervised(&policy), NULL);
+		struct filter_program *f = seccomp_build(&policy, &ex, policy_supervised(&policy), NULL);
 		explain_print(&policy, seccomp_instructions(f));
 		seccomp_free(f);
 		policy_free(&policy);
