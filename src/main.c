@@ -14,26 +14,27 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "admin/admin.h"
-#include "decide/args.h"
-#include "apply/caps.h"
-#include "admin/check.h"
-#include "decide/cli.h"
-#include "admin/explain.h"
 #include "base/inherited.h"
-#include "apply/landlock.h"
-#include "learn/learn.h"
+#include "base/util.h"
+#include "catalogue/promises.h"
+#include "decide/args.h"
+#include "decide/cli.h"
+#include "decide/facts.h"
 #include "decide/policy.h"
 #include "decide/preload.h"
 #include "decide/profile.h"
-#include "catalogue/promises.h"
+#include "decide/settings.h"
+#include "decide/target.h"
+#include "apply/caps.h"
+#include "apply/landlock.h"
 #include "apply/rlimits.h"
 #include "apply/seccomp.h"
-#include "decide/settings.h"
-#include "supervise/supervisor.h"
-#include "decide/target.h"
 #include "apply/tmpdir.h"
-#include "base/util.h"
+#include "supervise/supervisor.h"
+#include "learn/learn.h"
+#include "admin/admin.h"
+#include "admin/check.h"
+#include "admin/explain.h"
 
 extern char **environ;
 
@@ -260,7 +261,10 @@ int main(int argc, char **argv)
 		.profile_path = profile_path, .profile = &profile, .preloads = &preloads,
 		.args = &files,
 	};
-	policy_build(&in, &policy);
+	struct policy_facts facts;
+	policy_gather(&in, &facts); /* the only stage of deciding that asks the system */
+	policy_build(&in, &facts, &policy); /* pure: the same facts, the same policy */
+	policy_facts_free(&facts);
 	say_policy(&policy);
 	policy.landlock_abi = landlock_abi_in_use(&policy);
 	if (policy.private_tmp && cli.mode != MODE_EXPLAIN)

@@ -257,7 +257,7 @@ static void gather_input(const struct policy_input *in, struct policy_facts *f, 
 
 /* file -f LIST: the list is read here, before confinement, so that each
  * file it names can be granted; a pipe, FIFO or socket is never read
- * (policy_decide refuses it: reading it would consume the target's input). */
+ * (policy_build refuses it: reading it would consume the target's input). */
 static void gather_list(const struct policy_input *in, struct policy_facts *f, const char *list)
 {
 	gather_kind(f, list);
@@ -324,10 +324,10 @@ static void gather_outputs(const struct policy_input *in, struct policy_facts *f
 	}
 }
 
-/* Whether policy_decide will grant the exec promise: the profile's exec
+/* Whether policy_build will grant the exec promise: the profile's exec
  * entries and their interpreters are read only then (file's
  * decompressors come with -z alone). The promise's sources, as
- * policy_decide grants them. */
+ * policy_build grants them. */
 static bool grants_exec(const struct policy_input *in)
 {
 	int exec = promise_lookup("exec");
@@ -419,7 +419,7 @@ static void gather_preloads(const struct policy_input *in, struct policy_facts *
 			continue;
 		const struct preload_rule *r = &pl->rules[pl->rule[i]];
 		if (r->unsupported)
-			break; /* policy_decide refuses to run */
+			break; /* policy_build refuses to run */
 		gather_globs(f, &r->read);
 		gather_globs(f, &r->write);
 		gather_env(f, &r->connect_unix_env);

@@ -4,7 +4,7 @@
  * what the preload rules' globs match, the lines of input lists, the
  * interpreters of the profile's exec entries, the variables preload rules
  * name, and where preloaded libraries with $ORIGIN are. policy_gather is
- * the only stage of deciding a policy that asks the system; policy_decide
+ * the only stage of deciding a policy that asks the system; policy_build
  * reads these facts and nothing else, so a unit test can give it a
  * machine of its own (tests/unit/test-policy.c). */
 #ifndef SR_FACTS_H
@@ -17,7 +17,7 @@
 #include "base/util.h"
 
 /* What stat() said of a path. A path nothing was gathered for is
- * KIND_MISSING: policy_decide grants what it would for a missing file. */
+ * KIND_MISSING: policy_build grants what it would for a missing file. */
 enum file_kind { KIND_MISSING, KIND_REGULAR, KIND_DIRECTORY, KIND_FIFO, KIND_SOCKET, KIND_OTHER };
 
 struct fact {
@@ -50,13 +50,13 @@ struct policy_facts {
 				   * of their System V objects, or why not */
 };
 
-/* The I/O stage: asks the system what policy_decide will need for this
+/* The I/O stage: asks the system what policy_build will need for this
  * input, and nothing more (no stat or realpath it would not have made). */
 void policy_gather(const struct policy_input *in, struct policy_facts *f);
 /* The pure stage (policy.c): the policy from the input and these facts
- * alone; exits 125 on an inconsistent input. policy_build is
+ * alone; exits 125 on an inconsistent input. policy_from_system is
  * policy_gather, then this. */
-void policy_decide(const struct policy_input *in, const struct policy_facts *f,
+void policy_build(const struct policy_input *in, const struct policy_facts *f,
 		   struct policy *p);
 void policy_facts_free(struct policy_facts *f);
 
@@ -75,11 +75,11 @@ void facts_add_ipc(struct policy_facts *f, const char *rule, const char *line,
 		   const char *origin);
 void facts_set_ipc_error(struct policy_facts *f, const char *rule, const char *error);
 
-/* Reading them (policy_build). */
+/* Reading them (policy_from_system). */
 enum file_kind facts_kind(const struct policy_facts *f, const char *path);
 const char *facts_real(const struct policy_facts *f, const char *path);
 /* What a glob matched (itself when no file did: GLOB_NOCHECK); NULL when
- * nothing was gathered for it, which policy_decide reads as a match of
+ * nothing was gathered for it, which policy_build reads as a match of
  * itself too. */
 const struct strlist *facts_matches(const struct policy_facts *f, const char *glob);
 /* NULL: none, or a list that could not be read. */

@@ -649,15 +649,15 @@ bool policy_brokers_sockets(const struct policy *p)
 	       (landlock_below(p, 4) && p->promise[inet] && p->n_ports);
 }
 
-void policy_build(const struct policy_input *in, struct policy *p)
+void policy_from_system(const struct policy_input *in, struct policy *p)
 {
 	struct policy_facts facts;
 	policy_gather(in, &facts);
-	policy_decide(in, &facts, p);
+	policy_build(in, &facts, p);
 	policy_facts_free(&facts);
 }
 
-void policy_decide(const struct policy_input *in, const struct policy_facts *f, struct policy *p)
+void policy_build(const struct policy_input *in, const struct policy_facts *f, struct policy *p)
 {
 	memset(p, 0, sizeof *p);
 	p->program = xstrdup(in->target->name);

@@ -173,8 +173,9 @@ struct policy_input {
 /* Merges everything into one policy; exits 125 on an inconsistent input.
  * Two stages (decide/facts.h): policy_gather asks the system what the
  * policy depends on (files, globs, lists, interpreters, variables, System V
- * objects), then policy_decide, pure, decides from that alone. */
-void policy_build(const struct policy_input *in, struct policy *p);
+ * objects), then policy_build, pure, decides from that alone; this runs
+ * both, for callers that have no use for the facts (--learn, benchmarks). */
+void policy_from_system(const struct policy_input *in, struct policy *p);
 /* Is a supervisor process needed (reports, report mode, brokered calls, a
  * private temporary directory to remove)? Not for deny and kill with
  * log = none and nothing brokered: the kernel answers those alone. */

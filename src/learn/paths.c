@@ -71,7 +71,7 @@ void learn_policy_of(const struct learner *l, const bool *promise, struct policy
 		.argv = l->in->argv, .profile_path = l->in->out, .profile = &draft,
 		.preloads = l->in->preloads, .args = &files,
 	};
-	policy_build(&pin, p);
+	policy_from_system(&pin, p);
 	strlist_free(&draft.promises);
 	args_free(&files);
 }

@@ -39,7 +39,7 @@ static void decide(const char *profile_path, int argc, char **argv, struct polic
 	struct policy_input in = { .settings = &s, .target = &t, .argc = argc, .argv = argv,
 				   .profile_path = profile_path, .profile = &p, .preloads = &pl,
 				   .args = &files };
-	policy_build(&in, out);
+	policy_from_system(&in, out);
 }
 
 static double now_us(void)

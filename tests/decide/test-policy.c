@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Deciding, part 3: the policy. Profile text and facts about a machine in,
- * struct policy out, through policy_decide, which asks the system nothing:
+ * struct policy out, through policy_build, which asks the system nothing:
  * every path here is made up (/data, /out ... need not exist), and what
  * they are is what the facts say. */
 #include <stdlib.h>
@@ -62,7 +62,7 @@ static void decide(struct run *r)
 		.profile_path = "/etc/sandbox-run/profiles/tool.ini", .profile = &r->profile,
 		.preloads = &r->preloads, .args = &r->args,
 	};
-	policy_decide(&in, &r->facts, &r->policy);
+	policy_build(&in, &r->facts, &r->policy);
 }
 
 static void finish(struct run *r)

@@ -2,7 +2,7 @@
 /* libFuzzer harness: a profile, and optionally a preload rule after a NUL
  * byte, through every deciding stage as main() runs them: profile_load +
  * profile_validate, preload_match (which loads the rule), args_classify of a
- * fixed command line, policy_build, seccomp_build and explain_print. */
+ * fixed command line, policy_from_system, seccomp_build and explain_print. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +68,7 @@ static void decide(const char *profile_path, struct profile *profile)
 			.profile_path = profile_path, .profile = profile, .preloads = &preloads,
 			.args = &files,
 		};
-		policy_build(&in, &policy);
+		policy_from_system(&in, &policy);
 		struct exec_args ex = { target.path, argv, envp };
 		struct filter_program *f = seccomp_build(&policy, &ex, policy_supervised(&policy), NULL);
 		explain_print(&policy, seccomp_instructions(f));
