@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sandbox-run: the pipeline of docs/design-notes.md, one stage per call.
+/* sandbox-run: the data flow of src/README.md, one stage per call.
  *
- *   argv, environ → cli → profile → preload → args → policy
- *   → landlock ruleset → supervisor (cloned outside the sandbox)
- *   → no_new_privs → landlock restriction → caps → seccomp
- *   → hand the listener over → execve in place */
+ *   decide:    argv, environ → cli → settings → target → profile → preload
+ *              → args → facts gathered → policy built (pure)
+ *   apply:     landlock ruleset, filter compiled (filter/), private tmp
+ *   supervise: the supervisor started beside the target (outside the sandbox)
+ *   apply:     limits → no_new_privs → landlock restriction → caps → seccomp
+ *              → the listener handed over → execve in place */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

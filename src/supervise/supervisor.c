@@ -49,7 +49,7 @@ struct sup {
 	struct seen seen[MAX_DISTINCT];
 	size_t n_seen;
 	unsigned long dropped; /* denials beyond MAX_DISTINCT distinct ones */
-	struct limits_watch limits; /* the cpu limit and the timeout (limits.h) */
+	struct limits_watch limits; /* the cpu limit and the timeout (limitwatch.h) */
 	size_t relays; /* the broker's relays polled this round */
 };
 
