@@ -73,15 +73,22 @@ static void __attribute__((noreturn)) exec_failed(const char *path, int err)
 static int informational(const struct cli *cli)
 {
 	switch (cli->mode) {
-	case MODE_HELP: cli_print_help(); return 0;
-	case MODE_VERSION: cli_print_version(); return 0;
-	case MODE_PRINT_KEYS: return admin_print_keys(cli->keys);
+	case MODE_HELP:
+		cli_print_help();
+		return 0;
+	case MODE_VERSION:
+		cli_print_version();
+		return 0;
+	case MODE_PRINT_KEYS:
+		return admin_print_keys(cli->keys);
 	case MODE_LIST_PROMISES:
 		if (promises_print(cli->promise) < 0)
 			die("--list-promises=%s: no such promise (sandbox-run --list-promises "
-			    "lists them)", cli->promise);
+			    "lists them)",
+			    cli->promise);
 		return 0;
-	default: return -1;
+	default:
+		return -1;
 	}
 }
 
@@ -97,12 +104,14 @@ static char *find_profile(const struct settings *s, const struct cli *cli, const
 		path = profile_find(s, def, NULL);
 		if (!path)
 			die("no profile for %s, and the default profile \"%s\" named in %s is missing "
-			    "from %s", name, def, s->conf_path, admin_profile_dirs(s));
+			    "from %s",
+			    name, def, s->conf_path, admin_profile_dirs(s));
 		msg_verbose("no profile for %s: using %s (missing-profile = default)", name, path);
 		return path;
 	}
 	die("no profile for %s in %s; write %s.ini (see sandbox-run.profile(5)) or choose "
-	    "one with --profile NAME|FILE", name, admin_profile_dirs(s), name);
+	    "one with --profile NAME|FILE",
+	    name, admin_profile_dirs(s), name);
 }
 
 static void fail_on_errors(struct strlist *errors)
@@ -195,9 +204,9 @@ static void __attribute__((noreturn)) apply(const struct policy *p, struct filte
 }
 
 /* --learn: observed instead of confined; the target keeps the PID too. */
-static void __attribute__((noreturn)) learn_and_exec(const struct settings *s,
-						     const struct cli *cli,
-						     const struct target *t, unsigned reserved)
+static void __attribute__((noreturn))
+learn_and_exec(const struct settings *s, const struct cli *cli, const struct target *t,
+	       unsigned reserved)
 {
 	struct preloads preloads;
 	detect_preloads(s, &preloads);
@@ -208,12 +217,13 @@ static void __attribute__((noreturn)) learn_and_exec(const struct settings *s,
 	exec_failed(t->path, errno);
 }
 
-static void __attribute__((noreturn)) run_unconfined(const struct target *t, char **argv,
-						     unsigned reserved)
+static void __attribute__((noreturn))
+run_unconfined(const struct target *t, char **argv, unsigned reserved)
 {
 	/* Not hidden by -q: whoever reads the output must know. */
-	msg_always("--no-sandbox: running %s UNCONFINED: no Landlock, no seccomp, capabilities kept",
-	    t->path);
+	msg_always(
+		"--no-sandbox: running %s UNCONFINED: no Landlock, no seccomp, capabilities kept",
+		t->path);
 	release_std_fds(reserved);
 	crash_guard(false);
 	execv(t->path, argv);
@@ -233,8 +243,8 @@ int main(int argc, char **argv)
 	settings_load(&settings, cli.config);
 	if (cli.mode == MODE_CHECK || cli.mode == MODE_LIST_PROFILES) {
 		/* These return, so LeakSanitizer and valgrind see their frees. */
-		r = cli.mode == MODE_CHECK ? check_files(&settings, cli.args, cli.nargs)
-					   : admin_list_profiles(&settings);
+		r = cli.mode == MODE_CHECK ? check_files(&settings, cli.args, cli.nargs) :
+					     admin_list_profiles(&settings);
 		settings_free(&settings);
 		return r;
 	}
@@ -258,9 +268,15 @@ int main(int argc, char **argv)
 
 	struct policy policy;
 	struct policy_input in = {
-		.settings = &settings, .on_violation = cli.on_violation, .log = cli.log,
-		.target = &target, .argc = cli.nargs, .argv = cli.args,
-		.profile_path = profile_path, .profile = &profile, .preloads = &preloads,
+		.settings = &settings,
+		.on_violation = cli.on_violation,
+		.log = cli.log,
+		.target = &target,
+		.argc = cli.nargs,
+		.argv = cli.args,
+		.profile_path = profile_path,
+		.profile = &profile,
+		.preloads = &preloads,
 		.args = &files,
 	};
 	struct policy_facts facts;
@@ -277,8 +293,8 @@ int main(int argc, char **argv)
 	struct exec_args ex = seccomp_prepare_exec(target.path, cli.args, environ);
 	struct fcache cache;
 	bool cached = fcache_open(settings.filter_cache, &cache);
-	struct filter_program *filters =
-		seccomp_build(&policy, &ex, policy_supervised(&policy), cached ? &cache : NULL);
+	struct filter_program *filters = seccomp_build(&policy, &ex, policy_supervised(&policy),
+						       cached ? &cache : NULL);
 	fcache_close(&cache);
 	if (cli.mode == MODE_EXPLAIN) {
 		explain_print(&policy, seccomp_instructions(filters));

@@ -87,7 +87,9 @@ static void print_profile(const struct settings *s, const struct source *src, si
 	snprintf(source, sizeof source, "%s%s", src[which].label,
 		 found_earlier(src, which, file) ? ",overridden" : "");
 	printf("%-12s %-18s %s  %s\n", p.name, source, path,
-	       bad ? "(has errors: run sandbox-run --check)" : p.description ? p.description : "");
+	       bad           ? "(has errors: run sandbox-run --check)" :
+	       p.description ? p.description :
+			       "");
 	for (size_t i = 1; i < p.files.n; i++)
 		printf("%-12s %-18s %s\n", "", "+ drop-in", p.files.item[i]);
 	profile_free(&p);
@@ -135,8 +137,10 @@ char *admin_profile_dirs(const struct settings *s)
 	if (!list || !*list || s->allow_user_profiles)
 		return out;
 	/* Set, and not used: the reader may be wondering about it. */
-	char *noted = xstrjoin(out, " ($SANDBOX_RUN_PROFILE_PATH is ignored: "
-				    "allow-user-profiles = no)", NULL);
+	char *noted = xstrjoin(out,
+			       " ($SANDBOX_RUN_PROFILE_PATH is ignored: "
+			       "allow-user-profiles = no)",
+			       NULL);
 	free(out);
 	return noted;
 }
@@ -161,7 +165,8 @@ int admin_list_profiles(const struct settings *s)
 	 * with -q, since an empty listing alone reads as success. */
 	char *dirs = admin_profile_dirs(s);
 	msg_always("--list-profiles: no profiles in %s; install some (make install) or write "
-		   "NAME.ini there (see sandbox-run.profile(5))", dirs);
+		   "NAME.ini there (see sandbox-run.profile(5))",
+		   dirs);
 	free(dirs);
 	return 1;
 }

@@ -33,8 +33,8 @@ static void check_paths(const struct strlist *paths, struct tally *t)
 			       paths->item[i]);
 			t->errors++;
 		} else if (access(paths->item[i], F_OK) != 0) {
-			printf("%s: warning: %s does not exist on this machine\n",
-			       paths->origin[i], paths->item[i]);
+			printf("%s: warning: %s does not exist on this machine\n", paths->origin[i],
+			       paths->item[i]);
 			t->warnings++;
 		}
 	}
@@ -73,8 +73,7 @@ static void check_file(const char *path, struct tally *t)
 	if (strcmp(base, "sandbox-run.conf") == 0) {
 		fflush(stdout); /* settings_check reports on stderr: keep the order */
 		t->errors += (unsigned)settings_check(path);
-	}
-	else if (strstr(path, "preload.d/"))
+	} else if (strstr(path, "preload.d/"))
 		check_preload_rule(path, t);
 	else
 		check_profile(path, t);
@@ -97,8 +96,8 @@ static void collect(const char *dir, struct strlist *out, int depth)
 		char *path = xasprintf("%s/%s", dir, e->d_name);
 		if (has_suffix(e->d_name, ".ini"))
 			strlist_add(out, path, NULL);
-		else if (depth == 0 && (has_suffix(e->d_name, ".ini.d") ||
-					strcmp(e->d_name, "preload.d") == 0))
+		else if (depth == 0 &&
+			 (has_suffix(e->d_name, ".ini.d") || strcmp(e->d_name, "preload.d") == 0))
 			collect(path, out, 1);
 		free(path);
 	}
@@ -120,7 +119,10 @@ static char *checked_dirs(const struct settings *s)
 		free(out);
 		out = longer;
 	}
-	char *longer = xstrjoin(out, !s->conf_path ? "" : s->n_profile_dirs > 1 ? ", and " : " and ",
+	char *longer = xstrjoin(out,
+				!s->conf_path         ? "" :
+				s->n_profile_dirs > 1 ? ", and " :
+							" and ",
 				s->conf_path ? s->conf_path : "", NULL);
 	free(out);
 	return longer;
@@ -150,4 +152,3 @@ int check_files(const struct settings *s, char **files, int n)
 	strlist_free(&all);
 	return t.errors ? 1 : 0;
 }
-

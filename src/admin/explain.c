@@ -49,8 +49,12 @@ static void print_access(unsigned a)
 		unsigned bit;
 		const char *word;
 	} words[] = {
-		{ ACC_READ_FILE, "read" }, { ACC_READ_DIR, "list" }, { ACC_WRITE, "write" },
-		{ ACC_EXEC, "execute" }, { ACC_CREATE, "create" }, { ACC_IOCTL_DEV, "ioctl" },
+		{ ACC_READ_FILE, "read" },
+		{ ACC_READ_DIR, "list" },
+		{ ACC_WRITE, "write" },
+		{ ACC_EXEC, "execute" },
+		{ ACC_CREATE, "create" },
+		{ ACC_IOCTL_DEV, "ioctl" },
 		{ ACC_MAKE_TREE, "mkdir,symlink" },
 	};
 	const char *sep = "";
@@ -186,7 +190,8 @@ static void print_guarantees(const struct policy *p)
 	printf("  reads: declared inputs and the read set only: ");
 	print_layer(p, 1, "", "");
 	printf("  writes: declared names only: ");
-	print_layer(p, 1, p->n_outputs ? " + supervisor (it creates the declared outputs)" : "", "");
+	print_layer(p, 1, p->n_outputs ? " + supervisor (it creates the declared outputs)" : "",
+		    "");
 	printf("  execution: the target and declared helpers only: ");
 	print_layer(p, 1, "", "");
 	printf("  truncation: declared outputs only: ");
@@ -195,7 +200,8 @@ static void print_guarantees(const struct policy *p)
 	if (!p->promise[promise_lookup("proc")] && !p->promise[promise_lookup("thread")])
 		printf("seccomp (no proc or thread promise: signals to itself only)\n");
 	else
-		print_layer(p, 6, " signal scope (ABI 6)", "kill and tgkill checked by the supervisor");
+		print_layer(p, 6, " signal scope (ABI 6)",
+			    "kill and tgkill checked by the supervisor");
 	printf("  abstract Unix sockets: none: ");
 	if (p->promise[unix_promise] || p->n_endpoints)
 		print_layer(p, 6, " scope (ABI 6)", "connect checked by the supervisor");
@@ -203,11 +209,13 @@ static void print_guarantees(const struct policy *p)
 		printf("seccomp (no unix promise: no socket that could connect)\n");
 	if (p->restrict_tcp && p->promise[inet]) {
 		printf("  TCP: the listed ports only: ");
-		print_layer(p, 4, " port rules (ABI 4)", "connect and bind checked by the supervisor");
+		print_layer(p, 4, " port rules (ABI 4)",
+			    "connect and bind checked by the supervisor");
 	} else if (!p->promise[inet]) {
 		printf("  TCP: %s: seccomp (no inet promise)\n",
-		       p->n_endpoints ? "a preload rule's endpoints only, connected by the supervisor"
-				      : "none");
+		       p->n_endpoints ?
+			       "a preload rule's endpoints only, connected by the supervisor" :
+			       "none");
 	} else {
 		printf("  TCP: any (promise inet without a port list)\n");
 	}
@@ -285,17 +293,19 @@ static void print_broker(const struct policy *p)
 		const struct output *o = &p->outputs[i];
 		if (o->tree)
 			printf("  creates new files and directories in %s and in the directories it "
-			       "made there, never touching what was there before: %s\n", o->dir, o->why);
-		else if (o->prefix)
-			printf("  creates new files whose names start with \"%s\" in %s: %s\n", o->name,
+			       "made there, never touching what was there before: %s\n",
 			       o->dir, o->why);
+		else if (o->prefix)
+			printf("  creates new files whose names start with \"%s\" in %s: %s\n",
+			       o->name, o->dir, o->why);
 		else
-			printf(o->pattern ? "  creates new files named %s in %s: %s\n"
-					  : "  creates or writes %s in %s: %s\n", o->name, o->dir, o->why);
+			printf(o->pattern ? "  creates new files named %s in %s: %s\n" :
+					    "  creates or writes %s in %s: %s\n",
+			       o->name, o->dir, o->why);
 	}
 	for (size_t i = 0; i < p->listable.n; i++)
-		printf("  opens directory %s for listing (not beneath it): %s\n", p->listable.item[i],
-		       p->listable.origin[i]);
+		printf("  opens directory %s for listing (not beneath it): %s\n",
+		       p->listable.item[i], p->listable.origin[i]);
 	for (size_t i = 0; i < p->n_endpoints; i++) {
 		printf("  connects to ");
 		print_endpoint(&p->endpoints[i]);
@@ -308,15 +318,16 @@ static void print_broker(const struct policy *p)
 
 static void print_preloads(const struct policy *p)
 {
-	printf("preloaded libraries:%s\n", p->preload_notes.n || p->unknown_preloads.n ? "" : " none");
+	printf("preloaded libraries:%s\n",
+	       p->preload_notes.n || p->unknown_preloads.n ? "" : " none");
 	for (size_t i = 0; i < p->preload_notes.n; i++) {
 		printf("  %s\n", p->preload_notes.item[i]);
 		print_rule_effects(p, p->preload_notes.item[i]);
 	}
 	for (size_t i = 0; i < p->unknown_preloads.n; i++)
 		printf("  %s (%s): no rule knows it; it runs under this policy and its denied "
-		       "calls are reported\n", p->unknown_preloads.item[i],
-		       p->unknown_preloads.origin[i]);
+		       "calls are reported\n",
+		       p->unknown_preloads.item[i], p->unknown_preloads.origin[i]);
 }
 
 /* What each limit means, for --explain. */
@@ -362,6 +373,8 @@ void explain_print(const struct policy *p, unsigned bpf_instructions)
 	print_limits(p);
 	printf("capabilities: all dropped; no_new_privs: set\n");
 	printf("seccomp: %u BPF instructions; unknown calls get ENOSYS; denied calls %s\n",
-	       bpf_instructions, policy_supervised(p) ? "go to the supervisor" :
-	       p->on_violation == VIOLATION_KILL ? "kill the process" : "get EPERM");
+	       bpf_instructions,
+	       policy_supervised(p)              ? "go to the supervisor" :
+	       p->on_violation == VIOLATION_KILL ? "kill the process" :
+						   "get EPERM");
 }

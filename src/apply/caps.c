@@ -65,7 +65,8 @@ void caps_drop(void)
 	int r = capng_apply(CAPNG_SELECT_CAPS);
 	if (r < 0)
 		die("libcap-ng: cannot drop capabilities (capng_apply returned %d); "
-		    "refusing to run with them", r);
+		    "refusing to run with them",
+		    r);
 	if (!read_caps(d) || !holds_nothing(d))
 		die("capabilities are still held after dropping them; refusing to run with them");
 }

@@ -23,7 +23,7 @@
 struct ll_ruleset_attr {
 	uint64_t handled_access_fs;
 	uint64_t handled_access_net; /* ABI 4 */
-	uint64_t scoped;             /* ABI 6 */
+	uint64_t scoped; /* ABI 6 */
 };
 
 struct ll_path_beneath_attr {
@@ -53,17 +53,17 @@ struct ll_net_port_attr {
 #define LL_FS_MAKE_FIFO (1ULL << 10)
 #define LL_FS_MAKE_BLOCK (1ULL << 11)
 #define LL_FS_MAKE_SYM (1ULL << 12)
-#define LL_FS_REFER (1ULL << 13)    /* ABI 2 */
+#define LL_FS_REFER (1ULL << 13) /* ABI 2 */
 #define LL_FS_TRUNCATE (1ULL << 14) /* ABI 3 */
 #define LL_FS_IOCTL_DEV (1ULL << 15) /* ABI 5 */
-#define LL_NET_BIND_TCP (1ULL << 0)  /* ABI 4 */
+#define LL_NET_BIND_TCP (1ULL << 0) /* ABI 4 */
 #define LL_NET_CONNECT_TCP (1ULL << 1)
 #define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0) /* ABI 6 */
 #define LL_SCOPE_SIGNAL (1ULL << 1)
 
 #define LL_FS_ALL ((LL_FS_IOCTL_DEV << 1) - 1)
 /* Rights that a rule on a file (not a directory) may carry. */
-#define LL_FS_FILE_RIGHTS                                                                    \
+#define LL_FS_FILE_RIGHTS \
 	(LL_FS_EXECUTE | LL_FS_WRITE_FILE | LL_FS_READ_FILE | LL_FS_TRUNCATE | LL_FS_IOCTL_DEV)
 
 static long ll_create_ruleset(const struct ll_ruleset_attr *attr, size_t size, uint32_t flags)
@@ -90,7 +90,8 @@ static long ll_restrict_self(int fd, uint32_t flags)
  * kernel's own record of the target's, besides the supervisor's guess. */
 static uint32_t restrict_flags(const struct policy *p, int abi)
 {
-	return p->on_violation == VIOLATION_REPORT && abi >= 7 ? LL_RESTRICT_SELF_LOG_NEW_EXEC_ON : 0;
+	return p->on_violation == VIOLATION_REPORT && abi >= 7 ? LL_RESTRICT_SELF_LOG_NEW_EXEC_ON :
+								 0;
 }
 
 int landlock_abi(void)
@@ -251,8 +252,10 @@ static const char *unavailable_hint(int err)
 	if (err == -ENOSYS) {
 		if (uname(&u) < 0)
 			snprintf(u.release, sizeof u.release, "?");
-		snprintf(why, sizeof why, "kernel %s has no Landlock (it needs Linux 5.13 or "
-			 "later built with CONFIG_SECURITY_LANDLOCK)", u.release);
+		snprintf(why, sizeof why,
+			 "kernel %s has no Landlock (it needs Linux 5.13 or "
+			 "later built with CONFIG_SECURITY_LANDLOCK)",
+			 u.release);
 		return why;
 	}
 	if (err == -EOPNOTSUPP)
@@ -274,19 +277,22 @@ static int negotiate(const struct policy *p)
 		die("Landlock is unavailable: %s; without it no layer keeps %s's reads, writes and "
 		    "executions to what it declares. Hint: boot a kernel with Landlock (Debian 12's "
 		    "has it), or set landlock = best-effort in %s to run with the filter and the "
-		    "supervisor alone", unavailable_hint(abi), p->program, profile);
+		    "supervisor alone",
+		    unavailable_hint(abi), p->program, profile);
 	if (abi < 0) {
 		msg("warning: Landlock is unavailable (%s); running %s without filesystem "
-		    "confinement (landlock = best-effort in %s)", unavailable_hint(abi), p->program, profile);
+		    "confinement (landlock = best-effort in %s)",
+		    unavailable_hint(abi), p->program, profile);
 		return 0;
 	}
 	if ((unsigned)abi < p->landlock_abi_needed && p->landlock == LANDLOCK_REQUIRED)
 		die("Landlock ABI %d is too old: %s needs ABI %u for what it grants. Hint: "
-		    "update the kernel, or set landlock = best-effort", abi, profile, p->landlock_abi_needed);
+		    "update the kernel, or set landlock = best-effort",
+		    abi, profile, p->landlock_abi_needed);
 	if ((unsigned)abi < p->landlock_abi_needed)
 		msg("warning: Landlock ABI %d is older than the %u that %s needs; running %s with "
-		    "what this kernel offers (landlock = best-effort)", abi, p->landlock_abi_needed,
-		    profile, p->program);
+		    "what this kernel offers (landlock = best-effort)",
+		    abi, p->landlock_abi_needed, profile, p->program);
 	return abi;
 }
 
@@ -318,5 +324,6 @@ void landlock_restrict(const struct policy *p, struct landlock_ruleset *rs)
 		die("landlock: cannot restrict: %s", strerror(errno));
 	close(rs->fd);
 	rs->fd = -1;
-	msg_verbose("landlock ABI %d applied: %zu paths, %zu ports", rs->abi, p->n_grants, p->n_ports);
+	msg_verbose("landlock ABI %d applied: %zu paths, %zu ports", rs->abi, p->n_grants,
+		    p->n_ports);
 }

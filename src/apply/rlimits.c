@@ -8,7 +8,7 @@
 /* The kernel's resource of each key; -1: kept by the supervisor
  * (supervise/limitwatch.h). */
 static const int kernel_resource[N_LIMITS] = {
-	[LIMIT_CPU] = RLIMIT_CPU, [LIMIT_AS] = RLIMIT_AS, [LIMIT_FSIZE] = RLIMIT_FSIZE,
+	[LIMIT_CPU] = RLIMIT_CPU,       [LIMIT_AS] = RLIMIT_AS,       [LIMIT_FSIZE] = RLIMIT_FSIZE,
 	[LIMIT_NOFILE] = RLIMIT_NOFILE, [LIMIT_NPROC] = RLIMIT_NPROC, [LIMIT_TIMEOUT] = -1,
 };
 

@@ -29,13 +29,14 @@ static void add_catalogue_rule(struct filter_ruleset *rs, const struct promise_c
 	r->ncond = sr->ncond;
 	for (unsigned i = 0; i < sr->ncond; i++) {
 		const struct arg_cond *c = &sr->cond[i];
-		uint64_t value = c->value == VALUE_SELF_PID   ? bpf_placeholder(PH_PID)
-				 : c->value == VALUE_SELF_UID ? bpf_placeholder(PH_UID)
-				 : c->value == VALUE_SELF_GID ? bpf_placeholder(PH_GID)
-							      : c->value;
-		r->cmp[i] = c->op == COND_EQ
-			? (struct scmp_arg_cmp){ c->arg, SCMP_CMP_EQ, value, 0 }
-			: (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask, value };
+		uint64_t value = c->value == VALUE_SELF_PID ? bpf_placeholder(PH_PID) :
+				 c->value == VALUE_SELF_UID ? bpf_placeholder(PH_UID) :
+				 c->value == VALUE_SELF_GID ? bpf_placeholder(PH_GID) :
+							      c->value;
+		r->cmp[i] = c->op == COND_EQ ?
+				    (struct scmp_arg_cmp){ c->arg, SCMP_CMP_EQ, value, 0 } :
+				    (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask,
+							   value };
 	}
 }
 
@@ -64,12 +65,12 @@ static bool has_output_dirs(const struct policy *p)
  * cpath grants them: Landlock grants nothing there, the broker acts. */
 static bool brokered_call(const struct policy *p, int nr)
 {
-	if (has_output_dirs(p) && (nr == SCMP_SYS(mkdir) || nr == SCMP_SYS(mkdirat) ||
-				   nr == SCMP_SYS(unlink) || nr == SCMP_SYS(unlinkat) ||
-				   nr == SCMP_SYS(rmdir)))
+	if (has_output_dirs(p) &&
+	    (nr == SCMP_SYS(mkdir) || nr == SCMP_SYS(mkdirat) || nr == SCMP_SYS(unlink) ||
+	     nr == SCMP_SYS(unlinkat) || nr == SCMP_SYS(rmdir)))
 		return true;
-	return brokered_open_flags(p) && (nr == SCMP_SYS(open) || nr == SCMP_SYS(openat) ||
-					  nr == SCMP_SYS(creat));
+	return brokered_open_flags(p) &&
+	       (nr == SCMP_SYS(open) || nr == SCMP_SYS(openat) || nr == SCMP_SYS(creat));
 }
 
 /* What Landlock scopes from an ABI on: below it, the calls that a promise
@@ -81,16 +82,20 @@ static const struct {
 	const char *call;
 	int abi;
 } landlock_scoped[] = {
-	{ "kill", 6 }, { "tgkill", 6 }, { "rt_sigqueueinfo", 6 }, { "rt_tgsigqueueinfo", 6 },
-	{ "truncate", 3 }, { "truncate64", 3 },
+	{ "kill", 6 },
+	{ "tgkill", 6 },
+	{ "rt_sigqueueinfo", 6 },
+	{ "rt_tgsigqueueinfo", 6 },
+	{ "truncate", 3 },
+	{ "truncate64", 3 },
 };
 
 static bool scoped_below(const struct policy *p, const struct promise_call *r)
 {
 	if (r->ncond)
 		return false;
-	if (policy_brokers_sockets(p) && (strcmp(r->name, "connect") == 0 ||
-					   strcmp(r->name, "bind") == 0))
+	if (policy_brokers_sockets(p) &&
+	    (strcmp(r->name, "connect") == 0 || strcmp(r->name, "bind") == 0))
 		return true;
 	for (size_t i = 0; i < sizeof landlock_scoped / sizeof landlock_scoped[0]; i++)
 		if (strcmp(landlock_scoped[i].call, r->name) == 0)
@@ -123,7 +128,8 @@ static void promise_rules(struct filter_ruleset *rs, const struct policy *p)
 			continue;
 		const struct promise *pr = promise_at(i);
 		for (size_t j = 0; j < pr->nrules; j++)
-			if (rule_nr(&pr->rules[j]) >= 0 && !brokered_call(p, rule_nr(&pr->rules[j])) &&
+			if (rule_nr(&pr->rules[j]) >= 0 &&
+			    !brokered_call(p, rule_nr(&pr->rules[j])) &&
 			    !scoped_below(p, &pr->rules[j]))
 				add_catalogue_rule(rs, &pr->rules[j]);
 	}
@@ -140,8 +146,8 @@ static void allow_rules(struct filter_ruleset *rs, const struct policy *p)
 				    p->allow.origin[i], p->allow.item[i]);
 			continue;
 		}
-		if (brokered_call(p, nr) || (policy_brokers_sockets(p) && (nr == SCMP_SYS(connect) ||
-									      nr == SCMP_SYS(bind))))
+		if (brokered_call(p, nr) || (policy_brokers_sockets(p) &&
+					     (nr == SCMP_SYS(connect) || nr == SCMP_SYS(bind))))
 			continue; /* the broker asks policy_grants_call */
 		struct filter_rule *r = ruleset_add(rs, SCMP_ACT_ALLOW, nr, p->allow.item[i]);
 		int n = sysrule_cmps(p->allow.item[i], r->cmp);
@@ -160,7 +166,8 @@ static bool overlaps(const struct filter_ruleset *rs, int nr, const struct scmp_
 		     unsigned ncond)
 {
 	for (size_t i = 0; i < rs->n; i++)
-		if (rs->v[i].nr == nr && !sysrule_disjoint(rs->v[i].cmp, rs->v[i].ncond, cmp, ncond))
+		if (rs->v[i].nr == nr &&
+		    !sysrule_disjoint(rs->v[i].cmp, rs->v[i].ncond, cmp, ncond))
 			return true;
 	return false;
 }
@@ -304,8 +311,8 @@ static void policy_rules(struct filter_ruleset *rs, const void *arg)
  * printed piece by piece. */
 static char *policy_inputs(const struct policy *p)
 {
-	size_t size = sizeof "promises:" + sizeof "\nreport: 0\n" + sizeof "\nbrokered opens: " +
-		      2 * sizeof(uint64_t) + sizeof "\nlandlock: 99";
+	size_t size = sizeof "promises:" + sizeof "\nreport: 0\n" +
+		      sizeof "\nbrokered opens: " + 2 * sizeof(uint64_t) + sizeof "\nlandlock: 99";
 	for (size_t i = 0; i < promise_count(); i++)
 		size += p->promise[i] ? 1 + strlen(promise_at(i)->name) : 0;
 	for (size_t i = 0; i < p->allow.n; i++)
@@ -338,19 +345,16 @@ static char *policy_inputs(const struct policy *p)
 }
 
 struct filter_program *seccomp_build(const struct policy *p, const struct exec_args *ex,
-			      bool supervised, const struct fcache *cache)
+				     bool supervised, const struct fcache *cache)
 {
 	struct filter_program *f = xcalloc(1, sizeof *f);
 	f->supervised = supervised;
 	char *inputs = policy_inputs(p);
 	struct bpf_source src = { inputs, policy_rules, p };
 	uint64_t value[N_PH] = {
-		[PH_PID] = (uint64_t)getpid(),
-		[PH_EXEC_PATH] = (uintptr_t)ex->path,
-		[PH_EXEC_ARGV] = (uintptr_t)ex->argv,
-		[PH_EXEC_ENVP] = (uintptr_t)ex->envp,
-		[PH_UID] = (uint64_t)getuid(),
-		[PH_GID] = (uint64_t)getgid(),
+		[PH_PID] = (uint64_t)getpid(),        [PH_EXEC_PATH] = (uintptr_t)ex->path,
+		[PH_EXEC_ARGV] = (uintptr_t)ex->argv, [PH_EXEC_ENVP] = (uintptr_t)ex->envp,
+		[PH_UID] = (uint64_t)getuid(),        [PH_GID] = (uint64_t)getgid(),
 	};
 	bpf_build(&src, denial_action(p, supervised), value, cache, &f->prog);
 	free(inputs);
@@ -392,7 +396,8 @@ struct exec_args seccomp_prepare_exec(const char *path, char *const *argv, char 
 	if (getrandom(&hint, sizeof hint, 0) != (ssize_t)sizeof hint)
 		die("getrandom: %s", strerror(errno));
 	hint = (hint & ((UINT64_C(1) << 46) - 1)) & ~(uintptr_t)(page - 1);
-	char *mem = mmap((void *)hint, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *mem = mmap((void *)hint, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			 -1, 0);
 	if (mem == MAP_FAILED)
 		die("mmap: %s", strerror(errno));
 	char **vec = (char **)mem;

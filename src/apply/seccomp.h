@@ -35,7 +35,7 @@ struct exec_args seccomp_prepare_exec(const char *path, char *const *argv, char 
 /* Builds the filter, taking it from cache where it can (NULL: none); exits
  * 125 on failure. */
 struct filter_program *seccomp_build(const struct policy *p, const struct exec_args *ex,
-			      bool supervised, const struct fcache *cache);
+				     bool supervised, const struct fcache *cache);
 /* Loads it into this process (no_new_privs must be set). Returns the
  * notification listener, or -1 when not supervised. Exits 125 on failure. */
 int seccomp_load_filters(struct filter_program *f);

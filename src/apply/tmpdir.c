@@ -72,7 +72,8 @@ char *tmpdir_parent(void)
 		return xstrjoin(run, "/sandbox-run", NULL);
 	if (run && *run)
 		msg_verbose("XDG_RUNTIME_DIR=%s is not a directory of yours that only you may "
-			    "write: the private temporary directory goes to /tmp", run);
+			    "write: the private temporary directory goes to /tmp",
+			    run);
 	/* Root's in /run, which no other user can write: in /tmp anyone could
 	 * make /tmp/sandbox-run-0 first and stop root's tmppath commands. */
 	if (geteuid() == 0)
@@ -87,10 +88,11 @@ char *tmpdir_parent(void)
 static void __attribute__((noreturn)) refuse_parent(const char *parent, const char *why)
 {
 	die("private temporary directory: %s %s; remove it%s (promise tmppath makes it "
-	    "itself, mode 0700)", parent, why,
-	    strncmp(parent, "/tmp/", 5) == 0
-		    ? ", or set XDG_RUNTIME_DIR to a directory of yours that only you may write"
-		    : "");
+	    "itself, mode 0700)",
+	    parent, why,
+	    strncmp(parent, "/tmp/", 5) == 0 ?
+		    ", or set XDG_RUNTIME_DIR to a directory of yours that only you may write" :
+		    "");
 }
 
 static void __attribute__((noreturn)) refuse_owner(const char *parent, uid_t owner)
@@ -304,7 +306,8 @@ static size_t claim_leftovers(int parent, struct leftover *dead)
 	while (n < MAX_COLLECT && (e = readdir(d))) {
 		if (strncmp(e->d_name, RUN_PREFIX, strlen(RUN_PREFIX)) != 0)
 			continue;
-		int run = openat(parent, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int run = openat(parent, e->d_name,
+				 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		struct stat st;
 		if (run < 0)
 			continue;
@@ -347,7 +350,8 @@ static void make_run_dir(struct tmpdir *t, const char *parent, int parent_fd)
 	if (!made)
 		die("private temporary directory: cannot make one in %s: %s", parent,
 		    strerror(err));
-	int fd = openat(parent_fd, path_base(path), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = openat(parent_fd, path_base(path),
+			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0)
 		die("private temporary directory: cannot lock %s: %s", path, strerror(errno));
 	t->path = path;

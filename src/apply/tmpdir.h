@@ -14,7 +14,7 @@
 
 struct tmpdir {
 	char *path; /* absolute; the caller's to free */
-	int fd;     /* the directory, O_RDONLY|O_DIRECTORY|O_CLOEXEC, holding the lock */
+	int fd; /* the directory, O_RDONLY|O_DIRECTORY|O_CLOEXEC, holding the lock */
 };
 
 /* A new directory for this run in tmpdir_parent(), the parent made 0700

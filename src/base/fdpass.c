@@ -16,7 +16,9 @@ int fd_send(int sock, int fd)
 	union fd_control u;
 	memset(&u, 0, sizeof u);
 	struct iovec iov = { &byte, 1 };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+	struct msghdr m = { .msg_iov = &iov,
+			    .msg_iovlen = 1,
+			    .msg_control = u.buf,
 			    .msg_controllen = sizeof u.buf };
 	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
 	c->cmsg_level = SOL_SOCKET;
@@ -32,7 +34,9 @@ int fd_receive(int sock)
 	char byte;
 	union fd_control u;
 	struct iovec iov = { &byte, 1 };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+	struct msghdr m = { .msg_iov = &iov,
+			    .msg_iovlen = 1,
+			    .msg_control = u.buf,
 			    .msg_controllen = sizeof u.buf };
 	if (recvmsg(sock, &m, MSG_CMSG_CLOEXEC) != 1)
 		return -1;

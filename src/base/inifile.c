@@ -12,10 +12,10 @@
 struct ini_state {
 	FILE *f;
 	const char *path;
-	int line;          /* line last handed to inih */
-	int long_line;     /* first line longer than inih accepts, or 0 */
-	int continuation;  /* the current line starts with blanks */
-	int section_line;  /* line of the last [section] header */
+	int line; /* line last handed to inih */
+	int long_line; /* first line longer than inih accepts, or 0 */
+	int continuation; /* the current line starts with blanks */
+	int section_line; /* line of the last [section] header */
 	const struct ini_key *keys;
 	size_t nkeys;
 	void *out;
@@ -24,7 +24,8 @@ struct ini_state {
 	char last_key[64];
 };
 
-static void add_error(struct ini_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add_error(struct ini_state *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 static void add_error(struct ini_state *st, const char *fmt, ...)
 {
 	char text[512];
@@ -67,7 +68,8 @@ static const struct ini_key *find_key(struct ini_state *st, const char *section,
 	*section_known = false;
 	/* The first letters first: every line of every profile comes here. */
 	for (size_t i = 0; i < st->nkeys; i++) {
-		if (st->keys[i].section[0] != section[0] || strcmp(st->keys[i].section, section) != 0)
+		if (st->keys[i].section[0] != section[0] ||
+		    strcmp(st->keys[i].section, section) != 0)
 			continue;
 		*section_known = true;
 		if (st->keys[i].name[0] == name[0] && strcmp(st->keys[i].name, name) == 0)
@@ -221,7 +223,8 @@ static int set_value(struct ini_state *st, const struct ini_key *k, const char *
 	case INI_BOOL: {
 		int b = parse_bool(value);
 		if (b < 0) {
-			add_error(st, "bad value \"%s\" for %s (expected yes or no)", value, k->name);
+			add_error(st, "bad value \"%s\" for %s (expected yes or no)", value,
+				  k->name);
 			return 0;
 		}
 		*(int *)field = b;
@@ -252,12 +255,13 @@ static int handler(void *user, const char *section, const char *name, const char
 	return 1; /* keep going: --check wants every error, not the first */
 }
 
-int ini_load_file(FILE *f, const char *path, const struct ini_key *keys, size_t nkeys,
-		  void *out, struct ini_result *res)
+int ini_load_file(FILE *f, const char *path, const struct ini_key *keys, size_t nkeys, void *out,
+		  struct ini_result *res)
 {
 	size_t before = res->errors.n;
-	struct ini_state st = { .path = path, .keys = keys, .nkeys = nkeys, .out = out, .res = res,
-				.f = f };
+	struct ini_state st = {
+		.path = path, .keys = keys, .nkeys = nkeys, .out = out, .res = res, .f = f
+	};
 	int r = ini_parse_stream(reader, &st, handler, &st);
 	if (st.long_line) {
 		st.line = st.long_line;

@@ -27,28 +27,33 @@ static void add_errorf(struct strlist *errors, const char *fmt, ...)
 
 /* file is the profile; path is it or its directory (what says which), st
  * what stat() says of path. */
-static int check_stat(const char *file, const char *path, const struct stat *st,
-		      const char *what, struct strlist *errors)
+static int check_stat(const char *file, const char *path, const struct stat *st, const char *what,
+		      struct strlist *errors)
 {
 	if (st->st_uid != 0 && st->st_uid != geteuid()) {
-		add_errorf(errors, "%s: %s%s is owned by uid %u, not by root or you; "
-			   "refusing it (chown root %s)", file, what, path == file ? "" : path,
-			   (unsigned)st->st_uid, path);
+		add_errorf(errors,
+			   "%s: %s%s is owned by uid %u, not by root or you; "
+			   "refusing it (chown root %s)",
+			   file, what, path == file ? "" : path, (unsigned)st->st_uid, path);
 		return 1;
 	}
 	/* /tmp and its kind are shared on purpose: chmod would break the
 	 * machine, so the profile has to move instead. */
 	if (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX) && (st->st_mode & S_IWOTH)) {
-		add_errorf(errors, "%s: %s%s is a shared directory (sticky, writable by everyone) "
-			   "where others can plant profiles; refusing it (move the profile to "
-			   SYSCONFDIR "/sandbox-run/profiles, or to a directory only you can "
-			   "write, named in SANDBOX_RUN_PROFILE_PATH or --profile)",
-			   file, what, path);
+		add_errorf(
+			errors,
+			"%s: %s%s is a shared directory (sticky, writable by everyone) "
+			"where others can plant profiles; refusing it (move the profile to " SYSCONFDIR
+			"/sandbox-run/profiles, or to a directory only you can "
+			"write, named in SANDBOX_RUN_PROFILE_PATH or --profile)",
+			file, what, path);
 		return 1;
 	}
 	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
-		add_errorf(errors, "%s: %s%s is writable by group or others; refusing it "
-			   "(chmod go-w %s)", file, what, path == file ? "" : path, path);
+		add_errorf(errors,
+			   "%s: %s%s is writable by group or others; refusing it "
+			   "(chmod go-w %s)",
+			   file, what, path == file ? "" : path, path);
 		return 1;
 	}
 	return 0;
@@ -101,8 +106,10 @@ FILE *trusted_open(const char *path, bool missing_ok, struct strlist *errors)
 	if (fstat(fd, &st) < 0)
 		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
 	else if (S_ISDIR(st.st_mode)) /* read() would fail: not an "empty profile" */
-		add_errorf(errors, "%s: is a directory, not a profile or settings file; name "
-			   "the .ini file in it (%s/NAME.ini)", path, path);
+		add_errorf(errors,
+			   "%s: is a directory, not a profile or settings file; name "
+			   "the .ini file in it (%s/NAME.ini)",
+			   path, path);
 	else if ((is_dev_null(&st) || !check_stat(path, path, &st, "the file", errors)) &&
 		 !check_directory(path, errors) &&
 		 (S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0) == 0))

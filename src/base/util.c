@@ -19,7 +19,8 @@ static void vmsg(const char *fmt, va_list ap)
 	int m = vsnprintf(line + n, sizeof line - n - 1, fmt, ap);
 	if (m < 0)
 		m = 0;
-	size_t len = (size_t)n + ((size_t)m < sizeof line - n - 1 ? (size_t)m : sizeof line - n - 2);
+	size_t len = (size_t)n +
+		     ((size_t)m < sizeof line - n - 1 ? (size_t)m : sizeof line - n - 2);
 	line[len++] = '\n';
 	ssize_t r = write(STDERR_FILENO, line, len);
 	(void)r;
@@ -72,7 +73,10 @@ void die(const char *fmt, ...)
 }
 
 #if SR_ASAN
-void crash_guard(bool on) { (void)on; } /* ASan's own report is better */
+void crash_guard(bool on)
+{
+	(void)on;
+} /* ASan's own report is better */
 #else
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
 #define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
@@ -110,10 +114,22 @@ static void *checked(void *p)
 	return p;
 }
 
-void *xmalloc(size_t n) { return checked(malloc(n ? n : 1)); }
-void *xcalloc(size_t n, size_t size) { return checked(calloc(n ? n : 1, size ? size : 1)); }
-void *xrealloc(void *p, size_t n) { return checked(realloc(p, n ? n : 1)); }
-char *xstrdup(const char *s) { return checked(strdup(s)); }
+void *xmalloc(size_t n)
+{
+	return checked(malloc(n ? n : 1));
+}
+void *xcalloc(size_t n, size_t size)
+{
+	return checked(calloc(n ? n : 1, size ? size : 1));
+}
+void *xrealloc(void *p, size_t n)
+{
+	return checked(realloc(p, n ? n : 1));
+}
+char *xstrdup(const char *s)
+{
+	return checked(strdup(s));
+}
 
 char *xstrjoin(const char *s, ...)
 {

@@ -9,7 +9,7 @@
 
 /* Exit statuses, as env(1) and timeout(1) use them. */
 enum {
-	EXIT_SANDBOX = 125,       /* sandbox-run itself failed */
+	EXIT_SANDBOX = 125, /* sandbox-run itself failed */
 	EXIT_NOT_EXECUTABLE = 126,
 	EXIT_NOT_FOUND = 127,
 };
@@ -23,8 +23,7 @@ void msg_always(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_verbose(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print one line and exit EXIT_SANDBOX. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-void die_status(int status, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3), noreturn));
+void die_status(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 
 /* SR_ASAN: 1 in an AddressSanitizer build (gcc or clang), else 0; such
  * builds keep their own crash reports and cannot share a stack. */

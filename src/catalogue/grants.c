@@ -49,7 +49,8 @@ void catalogue_grants_name(const char *name, struct catalogue_answer *a)
 	a->never = never_lookup(name);
 }
 
-bool catalogue_any_rule(const char *name, bool (*test)(const struct promise_call *r, const void *ctx),
+bool catalogue_any_rule(const char *name,
+			bool (*test)(const struct promise_call *r, const void *ctx),
 			const void *ctx)
 {
 	for (size_t i = 0; i < promise_count(); i++) {

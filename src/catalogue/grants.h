@@ -20,7 +20,7 @@ typedef uint64_t promise_set;
 
 /* What the catalogue says of one call. */
 struct catalogue_answer {
-	promise_set has;   /* promises with a rule for the call, whatever its conditions */
+	promise_set has; /* promises with a rule for the call, whatever its conditions */
 	promise_set whole; /* promises that grant it whatever its arguments */
 	promise_set holds; /* promises with a rule that these arguments satisfy */
 	const struct never_call *never; /* never granted, or NULL */
@@ -40,7 +40,8 @@ void catalogue_grants_name(const char *name, struct catalogue_answer *a);
  * (ctx passed through): the question of a rule's conditions rather than
  * of a call's arguments ("is this allow entry at least as narrow as a
  * promise?"). */
-bool catalogue_any_rule(const char *name, bool (*test)(const struct promise_call *r, const void *ctx),
+bool catalogue_any_rule(const char *name,
+			bool (*test)(const struct promise_call *r, const void *ctx),
 			const void *ctx);
 
 /* The set of promises held[i] marks, for held[0..promise_count()) (the

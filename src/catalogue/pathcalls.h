@@ -12,17 +12,17 @@
 
 /* What a call does to its path, in Landlock's terms. */
 enum op {
-	OP_OPEN,     /* by its flags: read, write, list; create in its directory */
-	OP_CREAT,    /* open(path, O_CREAT | O_WRONLY | O_TRUNC) */
-	OP_EXEC,     /* execute the file */
+	OP_OPEN, /* by its flags: read, write, list; create in its directory */
+	OP_CREAT, /* open(path, O_CREAT | O_WRONLY | O_TRUNC) */
+	OP_EXEC, /* execute the file */
 	OP_TRUNCATE, /* write the file */
-	OP_MKDIR,    /* make a directory in its directory */
-	OP_MKNOD,    /* make a file, or a device, FIFO or socket, by mode */
-	OP_UNLINK,   /* remove from its directory (a directory with AT_REMOVEDIR) */
+	OP_MKDIR, /* make a directory in its directory */
+	OP_MKNOD, /* make a file, or a device, FIFO or socket, by mode */
+	OP_UNLINK, /* remove from its directory (a directory with AT_REMOVEDIR) */
 	OP_RMDIR,
-	OP_RENAME,   /* remove from the first directory, make in the second */
-	OP_LINK,     /* make in the second directory */
-	OP_SYMLINK,  /* make a symbolic link in the second directory */
+	OP_RENAME, /* remove from the first directory, make in the second */
+	OP_LINK, /* make in the second directory */
+	OP_SYMLINK, /* make a symbolic link in the second directory */
 };
 
 /* Which arguments hold the paths (-1: none, or AT_FDCWD for a directory

@@ -30,15 +30,36 @@
 #include "base/util.h"
 #include "catalogue/grants.h"
 
-#define SYS(n) { #n, SCMP_SYS(n), 0, { { 0 } }, "" }
-#define SYS1(n, c1, note) { #n, SCMP_SYS(n), 1, { c1 }, note }
-#define SYS2(n, c1, c2, note) { #n, SCMP_SYS(n), 2, { c1, c2 }, note }
+#define SYS(n)                                    \
+	{                                         \
+#n, SCMP_SYS(n), 0, { { 0 } }, "" \
+	}
+#define SYS1(n, c1, note)                        \
+	{                                        \
+#n, SCMP_SYS(n), 1, { c1 }, note \
+	}
+#define SYS2(n, c1, c2, note)                        \
+	{                                            \
+#n, SCMP_SYS(n), 2, { c1, c2 }, note \
+	}
 /* Calls newer than the build's kernel headers: numbered by the running
  * libseccomp, skipped when it does not know them. */
-#define SYSN(n) { #n, NR_BY_NAME, 0, { { 0 } }, "" }
-#define SYSN1(n, c1, note) { #n, NR_BY_NAME, 1, { c1 }, note }
-#define EQ(a, v) { (a), COND_EQ, 0, (v) }
-#define MASKED(a, m, v) { (a), COND_MASKED_EQ, (m), (v) }
+#define SYSN(n)                                  \
+	{                                        \
+#n, NR_BY_NAME, 0, { { 0 } }, "" \
+	}
+#define SYSN1(n, c1, note)                      \
+	{                                       \
+#n, NR_BY_NAME, 1, { c1 }, note \
+	}
+#define EQ(a, v)                     \
+	{                            \
+		(a), COND_EQ, 0, (v) \
+	}
+#define MASKED(a, m, v)                       \
+	{                                     \
+		(a), COND_MASKED_EQ, (m), (v) \
+	}
 /* ioctl requests are 32 bits in the kernel; compare only those, so that
  * garbage in the upper half cannot slip past (TIOCSTI | 1<<32). */
 #define IOCTL(req) SYS1(ioctl, MASKED(1, 0xffffffffu, (req)), #req)
@@ -54,8 +75,8 @@
  * opendir() would look like a write. */
 #define TMPFILE_BIT 020000000
 #define OPEN_WRITE_BITS (O_ACCMODE | O_CREAT | O_TRUNC | TMPFILE_BIT | O_APPEND)
-#define CLONE_NEW_ANY                                                                        \
-	(CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER |       \
+#define CLONE_NEW_ANY                                                                  \
+	(CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | \
 	 CLONE_NEWPID | CLONE_NEWNET)
 #define SETID_MODE_BITS 07000u
 /* The type argument carries SOCK_CLOEXEC/SOCK_NONBLOCK above its low bits. */
@@ -75,14 +96,14 @@
 #define RLIM_5(a) MASKED(a, 0xffffffffu, 5)
 #define RLIM_6_7(a) MASKED(a, 0xfffffffeu, 6)
 #define RLIM_8_15(a) MASKED(a, 0xfffffff8u, 8)
-#define PRLIMIT_RULES(pid, note)                                                             \
-	SYS2(prlimit64, EQ(0, pid), RLIM_0_3(1), note),                                      \
-	SYS2(prlimit64, EQ(0, pid), RLIM_5(1), note),                                        \
-	SYS2(prlimit64, EQ(0, pid), RLIM_6_7(1), note),                                      \
-	SYS2(prlimit64, EQ(0, pid), RLIM_8_15(1), note)
-#define SETRLIMIT_RULES(note)                                                                \
-	SYS1(setrlimit, RLIM_0_3(0), note), SYS1(setrlimit, RLIM_5(0), note),                \
-	SYS1(setrlimit, RLIM_6_7(0), note), SYS1(setrlimit, RLIM_8_15(0), note)
+#define PRLIMIT_RULES(pid, note)                                \
+	SYS2(prlimit64, EQ(0, pid), RLIM_0_3(1), note),         \
+		SYS2(prlimit64, EQ(0, pid), RLIM_5(1), note),   \
+		SYS2(prlimit64, EQ(0, pid), RLIM_6_7(1), note), \
+		SYS2(prlimit64, EQ(0, pid), RLIM_8_15(1), note)
+#define SETRLIMIT_RULES(note)                                                 \
+	SYS1(setrlimit, RLIM_0_3(0), note), SYS1(setrlimit, RLIM_5(0), note), \
+		SYS1(setrlimit, RLIM_6_7(0), note), SYS1(setrlimit, RLIM_8_15(0), note)
 _Static_assert(RLIMIT_CORE == 4 && RLIM_NLIMITS == 16, "the RLIM_ masks leave out 4 of 0-15");
 #ifndef PR_SET_VMA
 #define PR_SET_VMA 0x53564d41
@@ -97,7 +118,7 @@ _Static_assert(RLIMIT_CORE == 4 && RLIM_NLIMITS == 16, "the RLIM_ masks leave ou
 #ifndef SECCOMP_FILTER_FLAG_TSYNC_ESRCH
 #define SECCOMP_FILTER_FLAG_TSYNC_ESRCH (1u << 4) /* Linux 5.7 */
 #endif
-#define SECCOMP_NARROWING_FLAGS                                                              \
+#define SECCOMP_NARROWING_FLAGS \
 	(SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_LOG | SECCOMP_FILTER_FLAG_TSYNC_ESRCH)
 #define SECCOMP_OTHER_FLAGS (0xffffffffu & ~SECCOMP_NARROWING_FLAGS)
 #ifndef MFD_NOEXEC_SEAL
@@ -105,15 +126,52 @@ _Static_assert(RLIMIT_CORE == 4 && RLIM_NLIMITS == 16, "the RLIM_ masks leave ou
 #endif
 
 static const struct promise_call stdio_rules[] = {
-	SYS(read), SYS(write), SYS(readv), SYS(writev), SYS(pread64), SYS(pwrite64),
-	SYS(preadv), SYS(pwritev), SYS(preadv2), SYS(pwritev2), SYS(close), SYS(close_range),
-	SYS(lseek), SYS(_llseek), SYS(fstat), SYS(fstat64), SYS(fstatfs), SYS(fstatfs64),
-	SYS(dup), SYS(dup2), SYS(dup3), SYS(pipe), SYS(pipe2), SYS(sendfile), SYS(sendfile64),
-	SYS(splice), SYS(tee), SYS(vmsplice), SYS(copy_file_range), SYS(fadvise64),
-	SYS(fadvise64_64), SYS(arm_fadvise64_64), SYS(readahead), SYS(fsync), SYS(fdatasync),
-	FCNTL(F_DUPFD), FCNTL(F_DUPFD_CLOEXEC), FCNTL(F_GETFD), FCNTL(F_SETFD), FCNTL(F_GETFL),
-	FCNTL(F_SETFL), FCNTL(F_GETPIPE_SZ), FCNTL(F_SETPIPE_SZ), FCNTL(F_GET_SEALS),
-	FCNTL(F_ADD_SEALS), FCNTL(F_GETOWN), /* never F_SETOWN: SIGIO to another process */
+	SYS(read),
+	SYS(write),
+	SYS(readv),
+	SYS(writev),
+	SYS(pread64),
+	SYS(pwrite64),
+	SYS(preadv),
+	SYS(pwritev),
+	SYS(preadv2),
+	SYS(pwritev2),
+	SYS(close),
+	SYS(close_range),
+	SYS(lseek),
+	SYS(_llseek),
+	SYS(fstat),
+	SYS(fstat64),
+	SYS(fstatfs),
+	SYS(fstatfs64),
+	SYS(dup),
+	SYS(dup2),
+	SYS(dup3),
+	SYS(pipe),
+	SYS(pipe2),
+	SYS(sendfile),
+	SYS(sendfile64),
+	SYS(splice),
+	SYS(tee),
+	SYS(vmsplice),
+	SYS(copy_file_range),
+	SYS(fadvise64),
+	SYS(fadvise64_64),
+	SYS(arm_fadvise64_64),
+	SYS(readahead),
+	SYS(fsync),
+	SYS(fdatasync),
+	FCNTL(F_DUPFD),
+	FCNTL(F_DUPFD_CLOEXEC),
+	FCNTL(F_GETFD),
+	FCNTL(F_SETFD),
+	FCNTL(F_GETFL),
+	FCNTL(F_SETFL),
+	FCNTL(F_GETPIPE_SZ),
+	FCNTL(F_SETPIPE_SZ),
+	FCNTL(F_GET_SEALS),
+	FCNTL(F_ADD_SEALS),
+	FCNTL(F_GETOWN), /* never F_SETOWN: SIGIO to another process */
 	/* memory: no executable mapping unless it is file-backed and not
 	 * writable, which is what ld.so does with libraries (prot_exec grants
 	 * anonymous ones) */
@@ -125,41 +183,128 @@ static const struct promise_call stdio_rules[] = {
 	     "PROT_EXEC of a file, not writable (the dynamic loader)"),
 	SYS1(mprotect, NO_EXEC(2), "without PROT_EXEC"),
 	SYS1(pkey_mprotect, NO_EXEC(2), "without PROT_EXEC"),
-	SYS(munmap), SYS(mremap), SYS(madvise), SYS(msync), SYS(mincore), SYS(brk),
-	SYS(membarrier), SYS(mlock), SYS(mlock2), SYS(munlock), SYSN(mseal),
+	SYS(munmap),
+	SYS(mremap),
+	SYS(madvise),
+	SYS(msync),
+	SYS(mincore),
+	SYS(brk),
+	SYS(membarrier),
+	SYS(mlock),
+	SYS(mlock2),
+	SYS(munlock),
+	SYSN(mseal),
 	/* identity, time, scheduling: read-only views of oneself */
-	SYS(getpid), SYS(getppid), SYS(gettid), SYS(getuid), SYS(geteuid), SYS(getgid),
-	SYS(getegid), SYS(getresuid), SYS(getresgid), SYS(getgroups), SYS(getuid32),
-	SYS(geteuid32), SYS(getgid32), SYS(getegid32), SYS(getresuid32), SYS(getresgid32),
-	SYS(getgroups32), SYS(getpgrp), SYS(getpgid), SYS(getsid), SYS(capget),
-	SYS(getrlimit), SYS(ugetrlimit), SYS(getrusage),
+	SYS(getpid),
+	SYS(getppid),
+	SYS(gettid),
+	SYS(getuid),
+	SYS(geteuid),
+	SYS(getgid),
+	SYS(getegid),
+	SYS(getresuid),
+	SYS(getresgid),
+	SYS(getgroups),
+	SYS(getuid32),
+	SYS(geteuid32),
+	SYS(getgid32),
+	SYS(getegid32),
+	SYS(getresuid32),
+	SYS(getresgid32),
+	SYS(getgroups32),
+	SYS(getpgrp),
+	SYS(getpgid),
+	SYS(getsid),
+	SYS(capget),
+	SYS(getrlimit),
+	SYS(ugetrlimit),
+	SYS(getrusage),
 	SYS2(prlimit64, EQ(0, 0), EQ(2, 0), "of itself, as a getter (new limit NULL)"),
-	SYS(times), SYS(uname), SYS(sysinfo), SYS(umask), SYS(getcpu), SYS(getrandom),
-	SYS(clock_gettime), SYS(clock_gettime64), SYS(clock_getres), SYS(clock_getres_time64),
-	SYS(clock_nanosleep), SYS(clock_nanosleep_time64), SYS(nanosleep), SYS(gettimeofday),
-	SYS(time), SYS(sched_yield), SYS(sched_getaffinity), SYS(sched_getparam),
-	SYS(sched_getscheduler), SYS(sched_get_priority_max), SYS(sched_get_priority_min),
-	SYS(sched_rr_get_interval), SYS(sched_rr_get_interval_time64), SYS(getitimer),
-	SYS(setitimer), SYS(alarm), SYS(pause), SYS(timer_create), SYS(timer_settime),
-	SYS(timer_settime64), SYS(timer_gettime), SYS(timer_gettime64), SYS(timer_getoverrun),
+	SYS(times),
+	SYS(uname),
+	SYS(sysinfo),
+	SYS(umask),
+	SYS(getcpu),
+	SYS(getrandom),
+	SYS(clock_gettime),
+	SYS(clock_gettime64),
+	SYS(clock_getres),
+	SYS(clock_getres_time64),
+	SYS(clock_nanosleep),
+	SYS(clock_nanosleep_time64),
+	SYS(nanosleep),
+	SYS(gettimeofday),
+	SYS(time),
+	SYS(sched_yield),
+	SYS(sched_getaffinity),
+	SYS(sched_getparam),
+	SYS(sched_getscheduler),
+	SYS(sched_get_priority_max),
+	SYS(sched_get_priority_min),
+	SYS(sched_rr_get_interval),
+	SYS(sched_rr_get_interval_time64),
+	SYS(getitimer),
+	SYS(setitimer),
+	SYS(alarm),
+	SYS(pause),
+	SYS(timer_create),
+	SYS(timer_settime),
+	SYS(timer_settime64),
+	SYS(timer_gettime),
+	SYS(timer_gettime64),
+	SYS(timer_getoverrun),
 	SYS(timer_delete),
 	/* the kernel compares the low 32 bits: 0xffffffff only reads */
 	SYS1(personality, MASKED(0, 0xffffffffu, 0xffffffffu), "query only (0xffffffff)"),
-	SYS(arch_prctl), SYS(set_tid_address), SYS(set_robust_list), SYS(get_robust_list),
-	SYS(rseq), SYS(futex), SYS(futex_time64), SYS(futex_waitv), SYS(exit), SYS(exit_group),
-	SYS(restart_syscall), SYS(wait4), SYS(waitid), SYS(waitpid),
+	SYS(arch_prctl),
+	SYS(set_tid_address),
+	SYS(set_robust_list),
+	SYS(get_robust_list),
+	SYS(rseq),
+	SYS(futex),
+	SYS(futex_time64),
+	SYS(futex_waitv),
+	SYS(exit),
+	SYS(exit_group),
+	SYS(restart_syscall),
+	SYS(wait4),
+	SYS(waitid),
+	SYS(waitpid),
 	/* signals: to oneself (Landlock's signal scope guards the rest) */
-	SYS(rt_sigaction), SYS(rt_sigprocmask), SYS(rt_sigreturn), SYS(sigreturn),
-	SYS(rt_sigpending), SYS(rt_sigsuspend), SYS(rt_sigtimedwait),
-	SYS(rt_sigtimedwait_time64), SYS(sigaltstack),
+	SYS(rt_sigaction),
+	SYS(rt_sigprocmask),
+	SYS(rt_sigreturn),
+	SYS(sigreturn),
+	SYS(rt_sigpending),
+	SYS(rt_sigsuspend),
+	SYS(rt_sigtimedwait),
+	SYS(rt_sigtimedwait_time64),
+	SYS(sigaltstack),
 	SYS1(kill, EQ(0, VALUE_SELF_PID), "to itself"),
 	SYS1(tgkill, EQ(0, VALUE_SELF_PID), "to its own threads"),
 	/* waiting on descriptors it already has */
-	SYS(poll), SYS(ppoll), SYS(ppoll_time64), SYS(select), SYS(_newselect), SYS(pselect6),
-	SYS(pselect6_time64), SYS(epoll_create), SYS(epoll_create1), SYS(epoll_ctl),
-	SYS(epoll_wait), SYS(epoll_pwait), SYS(epoll_pwait2), SYS(eventfd), SYS(eventfd2),
-	SYS(timerfd_create), SYS(timerfd_settime), SYS(timerfd_settime64),
-	SYS(timerfd_gettime), SYS(timerfd_gettime64), SYS(signalfd), SYS(signalfd4),
+	SYS(poll),
+	SYS(ppoll),
+	SYS(ppoll_time64),
+	SYS(select),
+	SYS(_newselect),
+	SYS(pselect6),
+	SYS(pselect6_time64),
+	SYS(epoll_create),
+	SYS(epoll_create1),
+	SYS(epoll_ctl),
+	SYS(epoll_wait),
+	SYS(epoll_pwait),
+	SYS(epoll_pwait2),
+	SYS(eventfd),
+	SYS(eventfd2),
+	SYS(timerfd_create),
+	SYS(timerfd_settime),
+	SYS(timerfd_settime64),
+	SYS(timerfd_gettime),
+	SYS(timerfd_gettime64),
+	SYS(signalfd),
+	SYS(signalfd4),
 	/* sockets it already has (OpenBSD's stdio allows the same), and pairs
 	 * that cannot send to an address: a stream socket refuses one (EISCONN),
 	 * a seqpacket socket ignores it, where a datagram socket would deliver
@@ -168,17 +313,42 @@ static const struct promise_call stdio_rules[] = {
 	 * pair. unix, inet and dns grant sendto with an address. */
 	SYS2(socketpair, EQ(0, AF_UNIX), SOCK_TYPE(SOCK_STREAM), "AF_UNIX, SOCK_STREAM"),
 	SYS2(socketpair, EQ(0, AF_UNIX), SOCK_TYPE(SOCK_SEQPACKET), "AF_UNIX, SOCK_SEQPACKET"),
-	SYS1(sendto, EQ(4, 0), "without an address (NULL)"), SYS(recvfrom), SYS(send),
-	SYS(recv), SYS(sendmsg), SYS(recvmsg), SYS(sendmmsg), SYS(recvmmsg),
-	SYS(recvmmsg_time64), SYS(shutdown), SYS(getsockopt), SYS(getsockname),
+	SYS1(sendto, EQ(4, 0), "without an address (NULL)"),
+	SYS(recvfrom),
+	SYS(send),
+	SYS(recv),
+	SYS(sendmsg),
+	SYS(recvmsg),
+	SYS(sendmmsg),
+	SYS(recvmmsg),
+	SYS(recvmmsg_time64),
+	SYS(shutdown),
+	SYS(getsockopt),
+	SYS(getsockname),
 	SYS(getpeername),
-	IOCTL(FIONREAD), IOCTL(FIONBIO), IOCTL(FIOCLEX), IOCTL(FIONCLEX), IOCTL(TCGETS),
-	IOCTL(TCGETS2), IOCTL(TIOCGWINSZ), IOCTL(TIOCGPGRP),
-	PRCTL(PR_GET_DUMPABLE), PRCTL(PR_SET_NAME), PRCTL(PR_GET_NAME),
-	PRCTL(PR_GET_SECUREBITS), PRCTL(PR_CAPBSET_READ), PRCTL(PR_GET_NO_NEW_PRIVS),
-	PRCTL(PR_SET_NO_NEW_PRIVS), PRCTL(PR_GET_SECCOMP), PRCTL(PR_SET_VMA),
-	PRCTL(PR_GET_PDEATHSIG), PRCTL(PR_SET_PDEATHSIG), PRCTL(PR_GET_TIMERSLACK),
-	PRCTL(PR_GET_THP_DISABLE), PRCTL(PR_GET_KEEPCAPS), PRCTL(PR_GET_CHILD_SUBREAPER),
+	IOCTL(FIONREAD),
+	IOCTL(FIONBIO),
+	IOCTL(FIOCLEX),
+	IOCTL(FIONCLEX),
+	IOCTL(TCGETS),
+	IOCTL(TCGETS2),
+	IOCTL(TIOCGWINSZ),
+	IOCTL(TIOCGPGRP),
+	PRCTL(PR_GET_DUMPABLE),
+	PRCTL(PR_SET_NAME),
+	PRCTL(PR_GET_NAME),
+	PRCTL(PR_GET_SECUREBITS),
+	PRCTL(PR_CAPBSET_READ),
+	PRCTL(PR_GET_NO_NEW_PRIVS),
+	PRCTL(PR_SET_NO_NEW_PRIVS),
+	PRCTL(PR_GET_SECCOMP),
+	PRCTL(PR_SET_VMA),
+	PRCTL(PR_GET_PDEATHSIG),
+	PRCTL(PR_SET_PDEATHSIG),
+	PRCTL(PR_GET_TIMERSLACK),
+	PRCTL(PR_GET_THP_DISABLE),
+	PRCTL(PR_GET_KEEPCAPS),
+	PRCTL(PR_GET_CHILD_SUBREAPER),
 	/* Restricting itself further (xz 5.6 applies Landlock to itself). A
 	 * Landlock domain stacks on ours and can only take rights away; a
 	 * further seccomp filter (or strict mode) cannot loosen ours either:
@@ -187,7 +357,9 @@ static const struct promise_call stdio_rules[] = {
 	 * SPEC_ALLOW (SECCOMP_OTHER_FLAGS above says why), except as a probe
 	 * with no filter (NULL), which only gets EFAULT: libseccomp probes
 	 * each flag so. no_new_privs, which a filter needs, is set. */
-	SYS(landlock_create_ruleset), SYS(landlock_add_rule), SYS(landlock_restrict_self),
+	SYS(landlock_create_ruleset),
+	SYS(landlock_add_rule),
+	SYS(landlock_restrict_self),
 	SYS1(seccomp, MASKED(1, SECCOMP_OTHER_FLAGS, 0), "flags TSYNC, TSYNC_ESRCH, LOG only"),
 	SYS1(seccomp, EQ(2, 0), "any flag as a probe, without a filter (NULL)"),
 	PRCTL(PR_SET_SECCOMP),
@@ -197,10 +369,28 @@ static const struct promise_call stdio_rules[] = {
 static const struct promise_call rpath_rules[] = {
 	SYS1(open, MASKED(1, OPEN_WRITE_BITS, O_RDONLY), "O_RDONLY, no O_CREAT/O_TRUNC/O_APPEND"),
 	SYS1(openat, MASKED(2, OPEN_WRITE_BITS, O_RDONLY), "O_RDONLY, no O_CREAT/O_TRUNC/O_APPEND"),
-	SYS(stat), SYS(lstat), SYS(stat64), SYS(lstat64), SYS(newfstatat), SYS(fstatat64),
-	SYS(statx), SYS(access), SYS(faccessat), SYS(faccessat2), SYS(readlink),
-	SYS(readlinkat), SYS(getdents), SYS(getdents64), SYS(chdir), SYS(fchdir), SYS(getcwd),
-	SYS(statfs), SYS(statfs64), SYS(fgetxattr), SYS(flistxattr), SYSN(cachestat),
+	SYS(stat),
+	SYS(lstat),
+	SYS(stat64),
+	SYS(lstat64),
+	SYS(newfstatat),
+	SYS(fstatat64),
+	SYS(statx),
+	SYS(access),
+	SYS(faccessat),
+	SYS(faccessat2),
+	SYS(readlink),
+	SYS(readlinkat),
+	SYS(getdents),
+	SYS(getdents64),
+	SYS(chdir),
+	SYS(fchdir),
+	SYS(getcwd),
+	SYS(statfs),
+	SYS(statfs64),
+	SYS(fgetxattr),
+	SYS(flistxattr),
+	SYSN(cachestat),
 	/* getxattr and listxattr by path: answered quietly (quiet[] below) */
 };
 
@@ -208,15 +398,24 @@ static const struct promise_call rpath_rules[] = {
  * directory the user may read, and when (the keystrokes of a terminal);
  * Landlock does not check watches. */
 static const struct promise_call watch_rules[] = {
-	SYS(inotify_init), SYS(inotify_init1), SYS(inotify_add_watch), SYS(inotify_rm_watch),
+	SYS(inotify_init),
+	SYS(inotify_init1),
+	SYS(inotify_add_watch),
+	SYS(inotify_rm_watch),
 };
 
 /* Writing files that exist (Landlock decides which). */
 static const struct promise_call wpath_rules[] = {
 	SYS1(open, MASKED(1, O_CREAT | TMPFILE_BIT, 0), "any access mode, no O_CREAT/O_TMPFILE"),
 	SYS1(openat, MASKED(2, O_CREAT | TMPFILE_BIT, 0), "any access mode, no O_CREAT/O_TMPFILE"),
-	SYS(truncate), SYS(truncate64), SYS(ftruncate), SYS(ftruncate64), SYS(fallocate),
-	SYS(sync_file_range), SYS(sync_file_range2), SYS(arm_sync_file_range),
+	SYS(truncate),
+	SYS(truncate64),
+	SYS(ftruncate),
+	SYS(ftruncate64),
+	SYS(fallocate),
+	SYS(sync_file_range),
+	SYS(sync_file_range2),
+	SYS(arm_sync_file_range),
 };
 
 /* Creating and removing names; never with set-id mode bits. Like pledge's
@@ -231,8 +430,16 @@ static const struct promise_call cpath_rules[] = {
 	SYS1(creat, NO_SETID(1), "without set-id mode bits"),
 	SYS1(mkdir, NO_SETID(1), "without set-id mode bits"),
 	SYS1(mkdirat, NO_SETID(2), "without set-id mode bits"),
-	SYS(rename), SYS(renameat), SYS(renameat2), SYS(link), SYS(linkat), SYS(symlink),
-	SYS(symlinkat), SYS(unlink), SYS(unlinkat), SYS(rmdir),
+	SYS(rename),
+	SYS(renameat),
+	SYS(renameat2),
+	SYS(link),
+	SYS(linkat),
+	SYS(symlink),
+	SYS(symlinkat),
+	SYS(unlink),
+	SYS(unlinkat),
+	SYS(rmdir),
 };
 
 static const struct promise_call dpath_rules[] = {
@@ -241,8 +448,8 @@ static const struct promise_call dpath_rules[] = {
 };
 
 static const struct promise_call flock_rules[] = {
-	SYS(flock), FCNTL(F_GETLK), FCNTL(F_SETLK), FCNTL(F_SETLKW), FCNTL(F_OFD_GETLK),
-	FCNTL(F_OFD_SETLK), FCNTL(F_OFD_SETLKW),
+	SYS(flock),         FCNTL(F_GETLK),     FCNTL(F_SETLK),      FCNTL(F_SETLKW),
+	FCNTL(F_OFD_GETLK), FCNTL(F_OFD_SETLK), FCNTL(F_OFD_SETLKW),
 };
 
 static const struct promise_call fattr_rules[] = {
@@ -250,22 +457,42 @@ static const struct promise_call fattr_rules[] = {
 	SYS1(fchmod, NO_SETID(1), "without set-id mode bits"),
 	SYS1(fchmodat, NO_SETID(2), "without set-id mode bits"),
 	SYSN1(fchmodat2, NO_SETID(2), "without set-id mode bits"),
-	SYS(utime), SYS(utimes), SYS(utimensat), SYS(utimensat_time64), SYS(futimesat),
-	SYS(setxattr), SYS(lsetxattr), SYS(fsetxattr), SYS(removexattr), SYS(lremovexattr),
+	SYS(utime),
+	SYS(utimes),
+	SYS(utimensat),
+	SYS(utimensat_time64),
+	SYS(futimesat),
+	SYS(setxattr),
+	SYS(lsetxattr),
+	SYS(fsetxattr),
+	SYS(removexattr),
+	SYS(lremovexattr),
 	SYS(fremovexattr),
 };
 
 static const struct promise_call chown_rules[] = {
-	SYS(chown), SYS(fchown), SYS(lchown), SYS(fchownat), SYS(chown32), SYS(fchown32),
-	SYS(lchown32),
+	SYS(chown),   SYS(fchown),   SYS(lchown),   SYS(fchownat),
+	SYS(chown32), SYS(fchown32), SYS(lchown32),
 };
 
 /* Terminal control and pseudo-terminals, never TIOCSTI (typing into the
  * terminal) or TIOCLINUX. */
 static const struct promise_call tty_rules[] = {
-	IOCTL(TCSETS), IOCTL(TCSETSW), IOCTL(TCSETSF), IOCTL(TCSETS2), IOCTL(TCSETSW2),
-	IOCTL(TCSETSF2), IOCTL(TIOCSWINSZ), IOCTL(TIOCSPGRP), IOCTL(TCFLSH), IOCTL(TCXONC),
-	IOCTL(TCSBRK), IOCTL(TIOCGSID), IOCTL(TIOCOUTQ), IOCTL(TIOCGPTN), IOCTL(TIOCSPTLCK),
+	IOCTL(TCSETS),
+	IOCTL(TCSETSW),
+	IOCTL(TCSETSF),
+	IOCTL(TCSETS2),
+	IOCTL(TCSETSW2),
+	IOCTL(TCSETSF2),
+	IOCTL(TIOCSWINSZ),
+	IOCTL(TIOCSPGRP),
+	IOCTL(TCFLSH),
+	IOCTL(TCXONC),
+	IOCTL(TCSBRK),
+	IOCTL(TIOCGSID),
+	IOCTL(TIOCOUTQ),
+	IOCTL(TIOCGPTN),
+	IOCTL(TIOCSPTLCK),
 	IOCTL(TIOCGPTPEER),
 	/* ncurses 6.5 (Debian 13: less) sets the file-system ids to the real
 	 * ones around each file it opens: its own ids, which change nothing. */
@@ -276,13 +503,14 @@ static const struct promise_call tty_rules[] = {
 };
 
 /* sendto with an address: a socket it creates can reach addresses anyway. */
-#define SOCKET_CALLS                                                                         \
-	SYS(bind), SYS(connect), SYS(listen), SYS(accept), SYS(accept4), SYS(setsockopt),    \
-	SYS(sendto)
+#define SOCKET_CALLS                                                                      \
+	SYS(bind), SYS(connect), SYS(listen), SYS(accept), SYS(accept4), SYS(setsockopt), \
+		SYS(sendto)
 
 static const struct promise_call unix_rules[] = {
 	SYS1(socket, EQ(0, AF_UNIX), "AF_UNIX"),
-	SYS1(socketpair, EQ(0, AF_UNIX), "AF_UNIX, any type (datagram pairs too)"), SOCKET_CALLS,
+	SYS1(socketpair, EQ(0, AF_UNIX), "AF_UNIX, any type (datagram pairs too)"),
+	SOCKET_CALLS,
 };
 
 /* TCP and UDP only: raw sockets need CAP_NET_RAW, which is dropped, and
@@ -306,7 +534,9 @@ static const struct promise_call dns_rules[] = {
 	SYS2(socket, EQ(0, AF_NETLINK), EQ(2, NETLINK_ROUTE), "AF_NETLINK, NETLINK_ROUTE"),
 	SYS2(setsockopt, EQ(1, SOL_IP), EQ(2, IP_RECVERR), "SOL_IP, IP_RECVERR"),
 	SYS2(setsockopt, EQ(1, SOL_IPV6), EQ(2, IPV6_RECVERR), "SOL_IPV6, IPV6_RECVERR"),
-	SYS(connect), SYS(bind), SYS(sendto),
+	SYS(connect),
+	SYS(bind),
+	SYS(sendto),
 };
 
 /* Linux's seccomp cannot look inside a msghdr, so SCM_RIGHTS cannot be told
@@ -322,16 +552,24 @@ static const struct promise_call sendfd_rules[] = { SYS(sendmsg) };
 #define SELF_NOTE "of itself (pid 0 or its own)"
 #define LIMIT_NOTE "of itself (pid 0 or its own), not RLIMIT_CORE"
 static const struct promise_call proc_rules[] = {
-	SYS(fork), SYS(vfork),
+	SYS(fork),
+	SYS(vfork),
 	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, 0), "a new process, no CLONE_NEW*"),
-	SYS(kill), SYS(tgkill), SYS(rt_sigqueueinfo), SYS(rt_tgsigqueueinfo), SYS(setpgid),
-	SYS(setsid), SYS(getpriority),
+	SYS(kill),
+	SYS(tgkill),
+	SYS(rt_sigqueueinfo),
+	SYS(rt_tgsigqueueinfo),
+	SYS(setpgid),
+	SYS(setsid),
+	SYS(getpriority),
 	SYS2(setpriority, EQ(0, PRIO_PROCESS), EQ(1, 0), "PRIO_PROCESS " SELF_NOTE),
 	SYS2(setpriority, EQ(0, PRIO_PROCESS), EQ(1, VALUE_SELF_PID), "PRIO_PROCESS " SELF_NOTE),
-	PRLIMIT_RULES(0, LIMIT_NOTE), PRLIMIT_RULES(VALUE_SELF_PID, LIMIT_NOTE),
+	PRLIMIT_RULES(0, LIMIT_NOTE),
+	PRLIMIT_RULES(VALUE_SELF_PID, LIMIT_NOTE),
 	SYS2(prlimit64, EQ(0, VALUE_SELF_PID), EQ(2, 0), "of itself (its own pid), as a getter"),
 	SETRLIMIT_RULES("not RLIMIT_CORE"),
-	ON_SELF(sched_setaffinity, 0, SELF_NOTE), ON_SELF(sched_setscheduler, 0, SELF_NOTE),
+	ON_SELF(sched_setaffinity, 0, SELF_NOTE),
+	ON_SELF(sched_setscheduler, 0, SELF_NOTE),
 	ON_SELF(sched_setparam, 0, SELF_NOTE),
 	PRCTL(PR_SET_CHILD_SUBREAPER),
 };
@@ -342,7 +580,8 @@ static const struct promise_call proc_rules[] = {
 static const struct promise_call thread_rules[] = {
 	SYS1(clone, MASKED(0, CLONE_THREAD | CLONE_NEW_ANY, CLONE_THREAD),
 	     "a new thread (CLONE_THREAD), no CLONE_NEW*"),
-	SYS(tgkill), ON_SELF(sched_setaffinity, 0, SELF_NOTE),
+	SYS(tgkill),
+	ON_SELF(sched_setaffinity, 0, SELF_NOTE),
 };
 
 static const struct promise_call exec_rules[] = { SYS(execve), SYS(execveat) };
@@ -360,21 +599,25 @@ static const struct promise_call prot_exec_rules[] = {
 };
 
 static const struct promise_call id_rules[] = {
-	SYS(setuid), SYS(setgid), SYS(setreuid), SYS(setregid), SYS(setresuid),
-	SYS(setresgid), SYS(setgroups), SYS(setfsuid), SYS(setfsgid), SYS(setuid32),
-	SYS(setgid32), SYS(setreuid32), SYS(setregid32), SYS(setresuid32), SYS(setresgid32),
-	SYS(setgroups32), SYS(setfsuid32), SYS(setfsgid32),
-	PRCTL(PR_SET_KEEPCAPS),
+	SYS(setuid),     SYS(setgid),      SYS(setreuid),          SYS(setregid),
+	SYS(setresuid),  SYS(setresgid),   SYS(setgroups),         SYS(setfsuid),
+	SYS(setfsgid),   SYS(setuid32),    SYS(setgid32),          SYS(setreuid32),
+	SYS(setregid32), SYS(setresuid32), SYS(setresgid32),       SYS(setgroups32),
+	SYS(setfsuid32), SYS(setfsgid32),  PRCTL(PR_SET_KEEPCAPS),
 };
 
 /* System V IPC, which fakeroot's sysv flavour talks through. */
 static const struct promise_call ipc_rules[] = {
-	SYS(msgget), SYS(msgsnd), SYS(msgrcv), SYS(msgctl), SYS(semget), SYS(semop),
-	SYS(semtimedop), SYS(semtimedop_time64), SYS(semctl), SYS(shmget), SYS(shmat),
-	SYS(shmdt), SYS(shmctl),
+	SYS(msgget), SYS(msgsnd), SYS(msgrcv),     SYS(msgctl),
+	SYS(semget), SYS(semop),  SYS(semtimedop), SYS(semtimedop_time64),
+	SYS(semctl), SYS(shmget), SYS(shmat),      SYS(shmdt),
+	SYS(shmctl),
 };
 
-#define PROMISE(n, help) { #n, help, n##_rules, sizeof n##_rules / sizeof n##_rules[0] }
+#define PROMISE(n, help)                                                    \
+	{                                                                   \
+#n, help, n##_rules, sizeof n##_rules / sizeof n##_rules[0] \
+	}
 static const struct promise promises[] = {
 	PROMISE(stdio, "basic I/O on open descriptors, memory, time, signals to itself"),
 	PROMISE(rpath, "read files and directories (which ones: Landlock)"),
@@ -405,51 +648,80 @@ static const struct promise promises[] = {
 _Static_assert(N_PROMISES <= 64, "a promise_set (grants.h) holds 64 promises");
 
 /* Known to the catalogue, and never granted by any promise or profile. */
-#define NEVER(n, why) { #n, SCMP_SYS(n), why }
-#define NEVERN(n, why) { #n, NR_BY_NAME, why }
+#define NEVER(n, why)                \
+	{                            \
+#n, SCMP_SYS(n), why \
+	}
+#define NEVERN(n, why)              \
+	{                           \
+#n, NR_BY_NAME, why \
+	}
 static const struct never_call never[] = {
 	NEVER(io_uring_setup, "io_uring bypasses seccomp"),
 	NEVER(io_uring_enter, "io_uring bypasses seccomp"),
 	NEVER(io_uring_register, "io_uring bypasses seccomp"),
-	NEVER(bpf, "kernel attack surface"), NEVER(perf_event_open, "kernel attack surface"),
+	NEVER(bpf, "kernel attack surface"),
+	NEVER(perf_event_open, "kernel attack surface"),
 	NEVER(userfaultfd, "used to widen kernel races"),
-	NEVER(keyctl, "kernel keyrings are shared state"), NEVER(add_key, "kernel keyrings are shared state"),
+	NEVER(keyctl, "kernel keyrings are shared state"),
+	NEVER(add_key, "kernel keyrings are shared state"),
 	NEVER(request_key, "kernel keyrings are shared state"),
 	NEVER(ptrace, "would control other processes"),
 	NEVER(process_vm_readv, "would read other processes"),
 	NEVER(process_vm_writev, "would write other processes"),
 	NEVER(kcmp, "reveals other processes' state"),
 	NEVER(pidfd_getfd, "would steal descriptors"),
-	NEVER(mount, "mounts escape Landlock"), NEVER(umount2, "mounts escape Landlock"),
-	NEVER(umount, "mounts escape Landlock"), NEVER(pivot_root, "mounts escape Landlock"),
-	NEVER(chroot, "mounts escape Landlock"), NEVER(fsopen, "mounts escape Landlock"),
-	NEVER(fsmount, "mounts escape Landlock"), NEVER(fspick, "mounts escape Landlock"),
-	NEVER(fsconfig, "mounts escape Landlock"), NEVER(open_tree, "mounts escape Landlock"),
-	NEVER(move_mount, "mounts escape Landlock"), NEVER(mount_setattr, "mounts escape Landlock"),
+	NEVER(mount, "mounts escape Landlock"),
+	NEVER(umount2, "mounts escape Landlock"),
+	NEVER(umount, "mounts escape Landlock"),
+	NEVER(pivot_root, "mounts escape Landlock"),
+	NEVER(chroot, "mounts escape Landlock"),
+	NEVER(fsopen, "mounts escape Landlock"),
+	NEVER(fsmount, "mounts escape Landlock"),
+	NEVER(fspick, "mounts escape Landlock"),
+	NEVER(fsconfig, "mounts escape Landlock"),
+	NEVER(open_tree, "mounts escape Landlock"),
+	NEVER(move_mount, "mounts escape Landlock"),
+	NEVER(mount_setattr, "mounts escape Landlock"),
 	NEVER(unshare, "namespaces widen kernel attack surface"),
 	NEVER(setns, "namespaces widen kernel attack surface"),
-	NEVER(kexec_load, "replaces the kernel"), NEVER(kexec_file_load, "replaces the kernel"),
-	NEVER(init_module, "loads kernel code"), NEVER(finit_module, "loads kernel code"),
-	NEVER(delete_module, "unloads kernel code"), NEVER(reboot, "stops the machine"),
-	NEVER(swapon, "system administration"), NEVER(swapoff, "system administration"),
-	NEVER(settimeofday, "sets the clock"), NEVER(clock_settime, "sets the clock"),
-	NEVER(clock_adjtime, "sets the clock"), NEVER(adjtimex, "sets the clock"),
+	NEVER(kexec_load, "replaces the kernel"),
+	NEVER(kexec_file_load, "replaces the kernel"),
+	NEVER(init_module, "loads kernel code"),
+	NEVER(finit_module, "loads kernel code"),
+	NEVER(delete_module, "unloads kernel code"),
+	NEVER(reboot, "stops the machine"),
+	NEVER(swapon, "system administration"),
+	NEVER(swapoff, "system administration"),
+	NEVER(settimeofday, "sets the clock"),
+	NEVER(clock_settime, "sets the clock"),
+	NEVER(clock_adjtime, "sets the clock"),
+	NEVER(adjtimex, "sets the clock"),
 	NEVER(stime, "sets the clock"),
-	NEVER(acct, "system administration"), NEVER(quotactl, "system administration"),
+	NEVER(acct, "system administration"),
+	NEVER(quotactl, "system administration"),
 	NEVERN(quotactl_fd, "system administration"),
-	NEVER(iopl, "raw hardware access"), NEVER(ioperm, "raw hardware access"),
+	NEVER(iopl, "raw hardware access"),
+	NEVER(ioperm, "raw hardware access"),
 	NEVER(open_by_handle_at, "bypasses path checks"),
 	NEVER(name_to_handle_at, "prepares open_by_handle_at"),
 	NEVER(memfd_secret, "hides memory from inspection"),
-	NEVER(syslog, "reads the kernel log"), NEVER(vhangup, "system administration"),
-	NEVER(sethostname, "system administration"), NEVER(setdomainname, "system administration"),
-	NEVER(lookup_dcookie, "kernel attack surface"), NEVER(uselib, "obsolete loader call"),
-	NEVER(modify_ldt, "kernel attack surface"), NEVER(fanotify_init, "watches the whole system"),
+	NEVER(syslog, "reads the kernel log"),
+	NEVER(vhangup, "system administration"),
+	NEVER(sethostname, "system administration"),
+	NEVER(setdomainname, "system administration"),
+	NEVER(lookup_dcookie, "kernel attack surface"),
+	NEVER(uselib, "obsolete loader call"),
+	NEVER(modify_ldt, "kernel attack surface"),
+	NEVER(fanotify_init, "watches the whole system"),
 	NEVER(process_madvise, "acts on other processes"),
-	NEVER(pidfd_open, "acts on other processes"), NEVER(pidfd_send_signal, "acts on other processes"),
+	NEVER(pidfd_open, "acts on other processes"),
+	NEVER(pidfd_send_signal, "acts on other processes"),
 	NEVER(capset, "capabilities are dropped by sandbox-run"),
 	NEVER(tkill, "obsolete; tgkill is granted instead"),
-	NEVER(ustat, "obsolete"), NEVER(sysfs, "obsolete"), NEVER(vm86, "obsolete"),
+	NEVER(ustat, "obsolete"),
+	NEVER(sysfs, "obsolete"),
+	NEVER(vm86, "obsolete"),
 	NEVER(vm86old, "obsolete"),
 };
 #define N_NEVER (sizeof never / sizeof never[0])
@@ -475,7 +747,10 @@ static const char *const never_by_condition[] = {
  * attributes of any file would be readable (Landlock does not check
  * them); on a descriptor (fgetxattr, flistxattr, rpath) the file was
  * opened under Landlock's rules. */
-#define QUIET(n, e, why) { #n, SCMP_SYS(n), e, #e, why }
+#define QUIET(n, e, why)                    \
+	{                                   \
+#n, SCMP_SYS(n), e, #e, why \
+	}
 static const struct quiet_call quiet[] = {
 	QUIET(getxattr, ENOTSUP, "extended attributes not supported"),
 	QUIET(lgetxattr, ENOTSUP, "extended attributes not supported"),
@@ -499,9 +774,12 @@ static bool cond_holds(const struct arg_cond *c, uint64_t arg, const pid_t *self
 {
 	uint64_t want = self ? value_of_self(c->value, (uint64_t)*self) : c->value;
 	switch (c->op) {
-	case COND_EQ: return arg == want;
-	case COND_NE: return arg != want;
-	case COND_MASKED_EQ: return (arg & c->mask) == want;
+	case COND_EQ:
+		return arg == want;
+	case COND_NE:
+		return arg != want;
+	case COND_MASKED_EQ:
+		return (arg & c->mask) == want;
 	}
 	return false;
 }
@@ -514,12 +792,30 @@ bool conds_hold(const struct arg_cond *c, unsigned n, const uint64_t args[6], co
 	return true;
 }
 
-size_t promise_count(void) { return N_PROMISES; }
-const struct promise *promise_at(size_t i) { return &promises[i]; }
-size_t never_count(void) { return N_NEVER; }
-const struct never_call *never_at(size_t i) { return &never[i]; }
-size_t quiet_count(void) { return N_QUIET; }
-const struct quiet_call *quiet_at(size_t i) { return &quiet[i]; }
+size_t promise_count(void)
+{
+	return N_PROMISES;
+}
+const struct promise *promise_at(size_t i)
+{
+	return &promises[i];
+}
+size_t never_count(void)
+{
+	return N_NEVER;
+}
+const struct never_call *never_at(size_t i)
+{
+	return &never[i];
+}
+size_t quiet_count(void)
+{
+	return N_QUIET;
+}
+const struct quiet_call *quiet_at(size_t i)
+{
+	return &quiet[i];
+}
 
 int promise_lookup(const char *name)
 {
@@ -619,7 +915,8 @@ int syscall_allowable(const char *name, const char **why)
 	}
 	if (a.has && !a.whole) {
 		promise_set_names(a.has, ", ", false, granting, sizeof granting);
-		snprintf(buf, sizeof buf, "system call \"%s\" is granted only with argument "
+		snprintf(buf, sizeof buf,
+			 "system call \"%s\" is granted only with argument "
 			 "conditions; use a promise instead (%s: sandbox-run --list-promises)",
 			 name, granting);
 		*why = buf;
@@ -732,7 +1029,8 @@ static void print_conditional_calls(const struct promise *p)
 static void print_promise(const struct promise *p)
 {
 	printf("%s%s\n" LIST_INDENT "# %s\n", p->name,
-	       promise_is_implicit((size_t)(p - promises)) ? " (implicit: every profile holds it)" : "",
+	       promise_is_implicit((size_t)(p - promises)) ? " (implicit: every profile holds it)" :
+							     "",
 	       p->help);
 	print_whole_calls(p);
 	print_conditional_calls(p);

@@ -25,12 +25,16 @@ uint64_t value_of_self(uint64_t value, uint64_t self_pid);
 /* A condition on one argument of a call, as the catalogue's rules and the
  * "allow" and "refuse" entries (sysrule.h) write it. COND_NE is written
  * only by those entries ("!VALUE"). */
-enum cond_op { COND_EQ, COND_MASKED_EQ, COND_NE };
+enum cond_op {
+	COND_EQ,
+	COND_MASKED_EQ,
+	COND_NE
+};
 
 struct arg_cond {
 	uint8_t arg;
-	uint8_t op;     /* enum cond_op */
-	uint64_t mask;  /* COND_MASKED_EQ: (arg & mask) == value */
+	uint8_t op; /* enum cond_op */
+	uint64_t mask; /* COND_MASKED_EQ: (arg & mask) == value */
 	uint64_t value;
 };
 
@@ -51,7 +55,7 @@ bool conds_hold(const struct arg_cond *c, unsigned n, const uint64_t args[6], co
 
 struct promise_call {
 	char name[RULE_NAME_MAX];
-	int nr;        /* native number, negative when this architecture lacks it */
+	int nr; /* native number, negative when this architecture lacks it */
 	uint8_t ncond; /* all conditions must hold (AND) */
 	struct arg_cond cond[2];
 	char note[RULE_NOTE_MAX]; /* the conditions in words ("" without), for --list-promises */

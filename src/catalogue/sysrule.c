@@ -23,22 +23,23 @@
 
 /* The constants a rule may name: what preloaded libraries pass to the
  * calls they need (sockets, System V IPC, open flags). */
-#define C(name) { #name, (uint64_t)(name) }
+#define C(name)                         \
+	{                               \
+#name, (uint64_t)(name) \
+	}
 static const struct {
 	const char *name;
 	uint64_t value;
 } constants[] = {
-	C(AF_UNIX), C(AF_LOCAL), C(AF_INET), C(AF_INET6), C(AF_NETLINK),
-	C(SOCK_STREAM), C(SOCK_DGRAM), C(SOCK_SEQPACKET), C(SOCK_RAW), C(SOCK_CLOEXEC),
-	C(SOCK_NONBLOCK), C(IPPROTO_IP), C(IPPROTO_TCP), C(IPPROTO_UDP), C(SOL_SOCKET),
-	C(SOL_TCP), C(TCP_NODELAY), C(SO_KEEPALIVE), C(SO_SNDBUF), C(SO_RCVBUF),
-	C(SO_PASSCRED), C(MSG_DONTWAIT), C(MSG_NOSIGNAL),
-	C(IPC_PRIVATE), C(IPC_CREAT), C(IPC_EXCL), C(IPC_NOWAIT), C(IPC_RMID), C(IPC_SET),
-	C(IPC_STAT), C(GETVAL), C(SETVAL), C(GETALL), C(SETALL), C(GETPID), C(GETNCNT),
-	C(GETZCNT), C(SEM_UNDO), C(SHM_RDONLY), C(MSG_NOERROR),
-	C(O_RDONLY), C(O_WRONLY), C(O_RDWR), C(O_ACCMODE), C(O_CREAT), C(O_EXCL), C(O_TRUNC),
-	C(O_APPEND), C(O_NONBLOCK), C(O_CLOEXEC), C(O_NOFOLLOW), C(O_DIRECTORY),
-	C(O_NOCTTY), C(O_SYNC), C(O_DSYNC), C(O_LARGEFILE),
+	C(AF_UNIX), C(AF_LOCAL), C(AF_INET), C(AF_INET6), C(AF_NETLINK), C(SOCK_STREAM),
+	C(SOCK_DGRAM), C(SOCK_SEQPACKET), C(SOCK_RAW), C(SOCK_CLOEXEC), C(SOCK_NONBLOCK),
+	C(IPPROTO_IP), C(IPPROTO_TCP), C(IPPROTO_UDP), C(SOL_SOCKET), C(SOL_TCP), C(TCP_NODELAY),
+	C(SO_KEEPALIVE), C(SO_SNDBUF), C(SO_RCVBUF), C(SO_PASSCRED), C(MSG_DONTWAIT),
+	C(MSG_NOSIGNAL), C(IPC_PRIVATE), C(IPC_CREAT), C(IPC_EXCL), C(IPC_NOWAIT), C(IPC_RMID),
+	C(IPC_SET), C(IPC_STAT), C(GETVAL), C(SETVAL), C(GETALL), C(SETALL), C(GETPID), C(GETNCNT),
+	C(GETZCNT), C(SEM_UNDO), C(SHM_RDONLY), C(MSG_NOERROR), C(O_RDONLY), C(O_WRONLY), C(O_RDWR),
+	C(O_ACCMODE), C(O_CREAT), C(O_EXCL), C(O_TRUNC), C(O_APPEND), C(O_NONBLOCK), C(O_CLOEXEC),
+	C(O_NOFOLLOW), C(O_DIRECTORY), C(O_NOCTTY), C(O_SYNC), C(O_DSYNC), C(O_LARGEFILE),
 	/* clone's flags as fork() and posix_spawn() pass them (identify) */
 	C(CLONE_VM), C(CLONE_VFORK), C(CLONE_CHILD_CLEARTID), C(CLONE_CHILD_SETTID), C(SIGCHLD),
 	/* No AT_FDCWD: an int argument's upper register half is not defined
@@ -60,7 +61,8 @@ static int parse_value(const char **pp, uint64_t *out, char *err, size_t errsize
 	*out = 0;
 	for (;;) {
 		p = skip_blanks(p);
-		size_t len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
+		size_t len = strspn(
+			p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
 		if (!len) {
 			snprintf(err, errsize, "expected a number or a constant at \"%s\"", p);
 			return -1;
@@ -91,7 +93,8 @@ static int parse_value(const char **pp, uint64_t *out, char *err, size_t errsize
 	return 0;
 }
 
-static int parse_arg(const char **pp, unsigned arg, struct call_pattern *r, char *err, size_t errsize)
+static int parse_arg(const char **pp, unsigned arg, struct call_pattern *r, char *err,
+		     size_t errsize)
 {
 	const char *p = skip_blanks(*pp);
 	if (*p == '*') {
@@ -114,8 +117,10 @@ static int parse_arg(const char **pp, unsigned arg, struct call_pattern *r, char
 		uint64_t outside = c.value & ~c.mask;
 		c.value &= c.mask;
 		if (outside && outside != ~c.mask) {
-			snprintf(err, errsize, "argument %u: value 0x%llx has bits outside its mask "
-				 "0x%llx and can never match", arg, (unsigned long long)(c.value | outside),
+			snprintf(err, errsize,
+				 "argument %u: value 0x%llx has bits outside its mask "
+				 "0x%llx and can never match",
+				 arg, (unsigned long long)(c.value | outside),
 				 (unsigned long long)c.mask);
 			return -1;
 		}
@@ -144,7 +149,8 @@ int sysrule_parse(const char *text, struct call_pattern *r, char *err, size_t er
 	p++;
 	for (unsigned arg = 0;; arg++) {
 		if (arg == SYSRULE_MAX_ARGS) {
-			snprintf(err, errsize, "\"%s\": at most %d arguments", text, SYSRULE_MAX_ARGS);
+			snprintf(err, errsize, "\"%s\": at most %d arguments", text,
+				 SYSRULE_MAX_ARGS);
 			return -1;
 		}
 		char why[160];
@@ -155,7 +161,8 @@ int sysrule_parse(const char *text, struct call_pattern *r, char *err, size_t er
 		if (*p == ')')
 			break;
 		if (*p != ',') {
-			snprintf(err, errsize, "\"%s\": expected \",\" or \")\" at \"%s\"", text, p);
+			snprintf(err, errsize, "\"%s\": expected \",\" or \")\" at \"%s\"", text,
+				 p);
 			return -1;
 		}
 		p++;
@@ -184,10 +191,13 @@ int sysrule_cmps(const char *text, struct scmp_arg_cmp cmp[SYSRULE_MAX_ARGS])
 		return -EINVAL;
 	for (unsigned i = 0; i < r.ncond; i++) {
 		const struct arg_cond *c = &r.cond[i];
-		cmp[i] = c->op == COND_MASKED_EQ
-			? (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask, c->value }
-			: (struct scmp_arg_cmp){ c->arg, c->op == COND_NE ? SCMP_CMP_NE : SCMP_CMP_EQ,
-						 c->value, 0 };
+		cmp[i] = c->op == COND_MASKED_EQ ?
+				 (struct scmp_arg_cmp){ c->arg, SCMP_CMP_MASKED_EQ, c->mask,
+							c->value } :
+				 (struct scmp_arg_cmp){ c->arg,
+							c->op == COND_NE ? SCMP_CMP_NE :
+									   SCMP_CMP_EQ,
+							c->value, 0 };
 	}
 	return (int)r.ncond;
 }
@@ -239,7 +249,8 @@ static bool rule_implied(const struct promise_call *k, const void *pattern)
 	for (unsigned i = 0; i < k->ncond; i++) {
 		bool held = false;
 		for (unsigned j = 0; j < r->ncond && !held; j++)
-			held = r->cond[j].arg == k->cond[i].arg && implies(&r->cond[j], &k->cond[i]);
+			held = r->cond[j].arg == k->cond[i].arg &&
+			       implies(&r->cond[j], &k->cond[i]);
 		if (!held)
 			return false;
 	}
@@ -264,10 +275,12 @@ static int validate_each(const struct strlist *l, struct strlist *errors, entry_
 	for (size_t i = 0; i < l->n; i++) {
 		struct call_pattern r;
 		char err[256];
-		char *m = sysrule_parse(l->item[i], &r, err, sizeof err) < 0
-			? xasprintf("%s: %s (the syntax is at the top of preload.d/fakeroot-tcp.ini)",
-				    l->origin[i], err)
-			: check(&r, l->item[i], l->origin[i]);
+		char *m =
+			sysrule_parse(l->item[i], &r, err, sizeof err) < 0 ?
+				xasprintf(
+					"%s: %s (the syntax is at the top of preload.d/fakeroot-tcp.ini)",
+					l->origin[i], err) :
+				check(&r, l->item[i], l->origin[i]);
 		if (m) {
 			strlist_add(errors, m, NULL);
 			free(m);
@@ -287,7 +300,8 @@ static char *allow_error(const struct call_pattern *r, const char *text, const c
 		return NULL;
 	if (conditioned && syscall_nr(r->name) != -1)
 		return xasprintf("%s: \"%s\": the conditions must be at least as narrow as a "
-				 "promise's (sandbox-run --list-promises)", origin, text);
+				 "promise's (sandbox-run --list-promises)",
+				 origin, text);
 	return xasprintf("%s: %s", origin, why);
 }
 

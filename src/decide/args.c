@@ -7,9 +7,15 @@
 #include <string.h>
 
 enum role {
-	ROLE_NONE, ROLE_VALUE, ROLE_INPUT, ROLE_INPUT_LIST, ROLE_INPUT_TREE, ROLE_OUTPUT,
-	ROLE_OUTPUT_DIR, ROLE_OUTPUT_PREFIX,
-	ROLE_TWO_VALUES,  /* jq --arg NAME VALUE */
+	ROLE_NONE,
+	ROLE_VALUE,
+	ROLE_INPUT,
+	ROLE_INPUT_LIST,
+	ROLE_INPUT_TREE,
+	ROLE_OUTPUT,
+	ROLE_OUTPUT_DIR,
+	ROLE_OUTPUT_PREFIX,
+	ROLE_TWO_VALUES, /* jq --arg NAME VALUE */
 	ROLE_NAMED_INPUT, /* jq --slurpfile NAME FILE: the second value an input */
 };
 
@@ -25,12 +31,12 @@ static void option_lists(const struct profile *p, const struct strlist *lists[N_
 			 enum role roles[N_OPTION_LISTS])
 {
 	const struct strlist *l[N_OPTION_LISTS] = {
-		&p->input_options, &p->input_list_options, &p->input_tree_options,
-		&p->output_options, &p->output_directory_options, &p->output_prefix_options,
-		&p->two_value_options, &p->named_input_options, &p->options_with_value,
+		&p->input_options,     &p->input_list_options,       &p->input_tree_options,
+		&p->output_options,    &p->output_directory_options, &p->output_prefix_options,
+		&p->two_value_options, &p->named_input_options,      &p->options_with_value,
 	};
 	static const enum role r[N_OPTION_LISTS] = {
-		ROLE_INPUT, ROLE_INPUT_LIST, ROLE_INPUT_TREE, ROLE_OUTPUT, ROLE_OUTPUT_DIR,
+		ROLE_INPUT,         ROLE_INPUT_LIST, ROLE_INPUT_TREE,  ROLE_OUTPUT, ROLE_OUTPUT_DIR,
 		ROLE_OUTPUT_PREFIX, ROLE_TWO_VALUES, ROLE_NAMED_INPUT, ROLE_VALUE,
 	};
 	memcpy(lists, l, sizeof l);
@@ -89,8 +95,10 @@ static void record(struct classifier *c, enum role role, const char *value, int 
 	copy_bounded(origin, sizeof origin, text);
 	free(text);
 	struct strlist *lists[] = {
-		[ROLE_INPUT] = &c->out->inputs, [ROLE_INPUT_LIST] = &c->out->input_lists,
-		[ROLE_INPUT_TREE] = &c->out->input_trees, [ROLE_OUTPUT] = &c->out->outputs,
+		[ROLE_INPUT] = &c->out->inputs,
+		[ROLE_INPUT_LIST] = &c->out->input_lists,
+		[ROLE_INPUT_TREE] = &c->out->input_trees,
+		[ROLE_OUTPUT] = &c->out->outputs,
 		[ROLE_OUTPUT_DIR] = &c->out->output_dirs,
 		[ROLE_OUTPUT_PREFIX] = &c->out->output_prefixes,
 	};
@@ -102,8 +110,10 @@ static void record(struct classifier *c, enum role role, const char *value, int 
 static enum role operand_role(const struct profile *p, int nth)
 {
 	static const enum role roles[] = {
-		[OPERANDS_INPUT] = ROLE_INPUT, [OPERANDS_OUTPUT] = ROLE_OUTPUT,
-		[OPERANDS_NONE] = ROLE_NONE, [OPERANDS_OUTPUT_DIRECTORY] = ROLE_OUTPUT_DIR,
+		[OPERANDS_INPUT] = ROLE_INPUT,
+		[OPERANDS_OUTPUT] = ROLE_OUTPUT,
+		[OPERANDS_NONE] = ROLE_NONE,
+		[OPERANDS_OUTPUT_DIRECTORY] = ROLE_OUTPUT_DIR,
 		[OPERANDS_OUTPUT_PREFIX] = ROLE_OUTPUT_PREFIX,
 	};
 	const struct strlist *l = &p->operand_roles;
@@ -246,7 +256,8 @@ static void derive_outputs(const struct profile *p, int argc, char *const *argv,
 			*suffix++ = '\0';
 		}
 		char *tail = suffix ? xstrjoin(" (", opt, ")", NULL) : NULL;
-		for (size_t i = 0; tail && flag_given(p, argc, argv, flag) && i < out->inputs.n; i++) {
+		for (size_t i = 0; tail && flag_given(p, argc, argv, flag) && i < out->inputs.n;
+		     i++) {
 			const char *origin = out->inputs.origin[i];
 			size_t olen = strlen(origin), tlen = strlen(tail);
 			if (olen < tlen || strcmp(origin + olen - tlen, tail) != 0)
@@ -289,7 +300,8 @@ void args_classify(const struct profile *p, int argc, char *const *argv, struct 
 		if (colon) {
 			*colon = '\0';
 			if (flag_given(p, argc, argv, opt))
-				strlist_add(&out->promises, colon + 1, p->option_promises.origin[i]);
+				strlist_add(&out->promises, colon + 1,
+					    p->option_promises.origin[i]);
 		}
 		free(opt);
 	}

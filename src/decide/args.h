@@ -9,13 +9,13 @@
 #include "base/util.h"
 
 struct arg_files {
-	struct strlist inputs;      /* origin: "argv[3]" or "argv[2] (-m)" */
+	struct strlist inputs; /* origin: "argv[3]" or "argv[2] (-m)" */
 	struct strlist input_lists; /* files that list more inputs, one per line */
 	struct strlist outputs;
-	struct strlist output_dirs;     /* directories the run creates new files in */
+	struct strlist output_dirs; /* directories the run creates new files in */
 	struct strlist output_prefixes; /* DIR/P: new files DIR/P* */
-	struct strlist input_trees;     /* directories readable with all beneath */
-	struct strlist promises;    /* from option-promises: granted for this run */
+	struct strlist input_trees; /* directories readable with all beneath */
+	struct strlist promises; /* from option-promises: granted for this run */
 };
 
 /* argv[0] is the command itself. */

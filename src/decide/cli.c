@@ -99,14 +99,30 @@ static void set_mode(struct cli *c, enum cli_mode m)
 static void apply_option(struct cli *c, int id)
 {
 	switch (id) {
-	case OPT_PROFILE: c->profile = optarg; break;
-	case OPT_VERBOSE: verbosity = 2; break;
-	case OPT_QUIET: verbosity = 0; break;
-	case OPT_HELP: set_mode(c, MODE_HELP); break;
-	case OPT_VERSION: set_mode(c, MODE_VERSION); break;
-	case OPT_EXPLAIN: set_mode(c, MODE_EXPLAIN); break;
-	case OPT_CHECK: set_mode(c, MODE_CHECK); break;
-	case OPT_LIST_PROFILES: set_mode(c, MODE_LIST_PROFILES); break;
+	case OPT_PROFILE:
+		c->profile = optarg;
+		break;
+	case OPT_VERBOSE:
+		verbosity = 2;
+		break;
+	case OPT_QUIET:
+		verbosity = 0;
+		break;
+	case OPT_HELP:
+		set_mode(c, MODE_HELP);
+		break;
+	case OPT_VERSION:
+		set_mode(c, MODE_VERSION);
+		break;
+	case OPT_EXPLAIN:
+		set_mode(c, MODE_EXPLAIN);
+		break;
+	case OPT_CHECK:
+		set_mode(c, MODE_CHECK);
+		break;
+	case OPT_LIST_PROFILES:
+		set_mode(c, MODE_LIST_PROFILES);
+		break;
 	case OPT_LIST_PROMISES:
 		set_mode(c, MODE_LIST_PROMISES);
 		c->promise = optarg;
@@ -115,11 +131,21 @@ static void apply_option(struct cli *c, int id)
 		set_mode(c, MODE_LEARN);
 		c->learn_file = optarg;
 		break;
-	case OPT_NO_SANDBOX: c->no_sandbox = true; break;
-	case OPT_ON_VIOLATION: c->on_violation = optarg; break;
-	case OPT_LOG: c->log = optarg; break;
-	case OPT_DIAGNOSE: c->diagnose = true; break;
-	case OPT_CONFIG: c->config = optarg; break;
+	case OPT_NO_SANDBOX:
+		c->no_sandbox = true;
+		break;
+	case OPT_ON_VIOLATION:
+		c->on_violation = optarg;
+		break;
+	case OPT_LOG:
+		c->log = optarg;
+		break;
+	case OPT_DIAGNOSE:
+		c->diagnose = true;
+		break;
+	case OPT_CONFIG:
+		c->config = optarg;
+		break;
 	case OPT_OPTION_NAMES:
 		cli_print_option_names();
 		exit(0);
@@ -143,7 +169,8 @@ static void diagnose_mode(struct cli *c)
 		return;
 	if (c->on_violation && strcmp(c->on_violation, violation_names[VIOLATION_REPORT]) != 0)
 		die("--diagnose and --on-violation=%s exclude each other: --diagnose reports "
-		    "and lets calls through (on-violation = report); give one", c->on_violation);
+		    "and lets calls through (on-violation = report); give one",
+		    c->on_violation);
 	c->on_violation = violation_names[VIOLATION_REPORT];
 }
 
@@ -189,10 +216,9 @@ void cli_print_help(void)
 		char left[64];
 		const char *sep = o->has_arg == optional_argument ? "[=" : "=";
 		const char *end = o->has_arg == optional_argument ? "]" : "";
-		snprintf(left, sizeof left, "%s%c%s--%s%s%s%s",
-			 o->id < 256 ? "-" : "  ", o->id < 256 ? o->id : ' ',
-			 o->id < 256 ? ", " : " ", o->name, o->arg ? sep : "",
-			 o->arg ? o->arg : "", o->arg ? end : "");
+		snprintf(left, sizeof left, "%s%c%s--%s%s%s%s", o->id < 256 ? "-" : "  ",
+			 o->id < 256 ? o->id : ' ', o->id < 256 ? ", " : " ", o->name,
+			 o->arg ? sep : "", o->arg ? o->arg : "", o->arg ? end : "");
 		printf("  %-28s %s\n", left, o->help);
 	}
 	printf("\nExit status: that of COMMAND; 125 if sandbox-run failed (bad profile,\n"

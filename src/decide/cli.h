@@ -19,15 +19,15 @@ enum cli_mode {
 
 struct cli {
 	enum cli_mode mode;
-	const char *profile;      /* -p NAME|FILE */
-	const char *config;       /* --config FILE */
-	const char *learn_file;   /* --learn=FILE */
-	const char *promise;      /* --list-promises=NAME */
-	const char *keys;         /* --print-keys=KIND */
+	const char *profile; /* -p NAME|FILE */
+	const char *config; /* --config FILE */
+	const char *learn_file; /* --learn=FILE */
+	const char *promise; /* --list-promises=NAME */
+	const char *keys; /* --print-keys=KIND */
 	const char *on_violation; /* --on-violation=MODE */
-	const char *log;          /* --log=TARGET */
+	const char *log; /* --log=TARGET */
 	bool no_sandbox;
-	bool diagnose;            /* --diagnose: on-violation = report for this run */
+	bool diagnose; /* --diagnose: on-violation = report for this run */
 	char **args; /* COMMAND [ARG]... or, for --check, FILE... */
 	int nargs;
 };

@@ -164,8 +164,7 @@ const char *facts_lib(const struct policy_facts *f, const char *lib)
 	return x ? x->value : NULL;
 }
 
-void facts_add_ipc(struct policy_facts *f, const char *rule, const char *line,
-		   const char *origin)
+void facts_add_ipc(struct policy_facts *f, const char *rule, const char *line, const char *origin)
 {
 	struct fact *x = fact_of(&f->ipc, rule);
 	if (line && !strlist_contains(&x->lines, line))
@@ -177,8 +176,7 @@ void facts_set_ipc_error(struct policy_facts *f, const char *rule, const char *e
 	set_value(fact_of(&f->ipc, rule), error);
 }
 
-const struct strlist *facts_ipc(const struct policy_facts *f, const char *rule,
-				const char **error)
+const struct strlist *facts_ipc(const struct policy_facts *f, const char *rule, const char **error)
 {
 	const struct fact *x = lookup(&f->ipc, rule);
 	*error = x ? x->value : NULL;
@@ -222,11 +220,11 @@ static void gather_kind(struct policy_facts *f, const char *path)
 	struct stat st;
 	enum file_kind kind = KIND_MISSING;
 	if (stat(path, &st) == 0)
-		kind = S_ISREG(st.st_mode)    ? KIND_REGULAR
-		       : S_ISDIR(st.st_mode)  ? KIND_DIRECTORY
-		       : S_ISFIFO(st.st_mode) ? KIND_FIFO
-		       : S_ISSOCK(st.st_mode) ? KIND_SOCKET
-					      : KIND_OTHER;
+		kind = S_ISREG(st.st_mode)  ? KIND_REGULAR :
+		       S_ISDIR(st.st_mode)  ? KIND_DIRECTORY :
+		       S_ISFIFO(st.st_mode) ? KIND_FIFO :
+		       S_ISSOCK(st.st_mode) ? KIND_SOCKET :
+					      KIND_OTHER;
 	facts_set_kind(f, path, kind);
 }
 
@@ -360,7 +358,8 @@ static void gather_interpreters(const struct policy_input *in, struct policy_fac
 		target_add_interpreters(&helpers, exec->item[i], "a profile exec entry");
 		facts_add_interp(f, exec->item[i], NULL, NULL);
 		for (size_t j = from; j < helpers.exec.n; j++)
-			facts_add_interp(f, exec->item[i], helpers.exec.item[j], helpers.exec.origin[j]);
+			facts_add_interp(f, exec->item[i], helpers.exec.item[j],
+					 helpers.exec.origin[j]);
 	}
 	strlist_free(&helpers.exec);
 }

@@ -18,13 +18,20 @@
 
 /* What stat() said of a path. A path nothing was gathered for is
  * KIND_MISSING: policy_build grants what it would for a missing file. */
-enum file_kind { KIND_MISSING, KIND_REGULAR, KIND_DIRECTORY, KIND_FIFO, KIND_SOCKET, KIND_OTHER };
+enum file_kind {
+	KIND_MISSING,
+	KIND_REGULAR,
+	KIND_DIRECTORY,
+	KIND_FIFO,
+	KIND_SOCKET,
+	KIND_OTHER
+};
 
 struct fact {
-	char *key;            /* a path, a glob, a variable's name, a library */
-	int kind;             /* paths: enum file_kind */
+	char *key; /* a path, a glob, a variable's name, a library */
+	int kind; /* paths: enum file_kind */
 	bool has_kind;
-	char *value;          /* paths: realpath(); variables: their value;
+	char *value; /* paths: realpath(); variables: their value;
 			       * libraries: the file ld.so loads; NULL for none */
 	bool has_value;
 	struct strlist lines; /* globs: what they match; lists: their lines;
@@ -40,13 +47,13 @@ struct fact_table {
 };
 
 struct policy_facts {
-	struct fact_table paths;  /* kind and real path of each file asked about */
-	struct fact_table globs;  /* preload rules' read and write patterns */
-	struct fact_table lists;  /* input lists (file -f LIST) */
+	struct fact_table paths; /* kind and real path of each file asked about */
+	struct fact_table globs; /* preload rules' read and write patterns */
+	struct fact_table lists; /* input lists (file -f LIST) */
 	struct fact_table interps; /* the profile's exec entries */
-	struct fact_table env;    /* variables named by preload rules */
-	struct fact_table libs;   /* preloaded names only $ORIGIN can resolve */
-	struct fact_table ipc;    /* preload rules' [ipc]: the calls on the ids
+	struct fact_table env; /* variables named by preload rules */
+	struct fact_table libs; /* preloaded names only $ORIGIN can resolve */
+	struct fact_table ipc; /* preload rules' [ipc]: the calls on the ids
 				   * of their System V objects, or why not */
 };
 
@@ -56,8 +63,7 @@ void policy_gather(const struct policy_input *in, struct policy_facts *f);
 /* The pure stage (policy.c): the policy from the input and these facts
  * alone; exits 125 on an inconsistent input. policy_from_system is
  * policy_gather, then this. */
-void policy_build(const struct policy_input *in, const struct policy_facts *f,
-		   struct policy *p);
+void policy_build(const struct policy_input *in, const struct policy_facts *f, struct policy *p);
 void policy_facts_free(struct policy_facts *f);
 
 /* Recording a fact (policy_gather, and unit tests). */
@@ -71,8 +77,7 @@ void facts_set_env(struct policy_facts *f, const char *name, const char *value);
 void facts_set_lib(struct policy_facts *f, const char *lib, const char *path);
 /* A line of a rule's [ipc] calls (NULL: none yet), or the reason they
  * could not be made (ipc.h). */
-void facts_add_ipc(struct policy_facts *f, const char *rule, const char *line,
-		   const char *origin);
+void facts_add_ipc(struct policy_facts *f, const char *rule, const char *line, const char *origin);
 void facts_set_ipc_error(struct policy_facts *f, const char *rule, const char *error);
 
 /* Reading them (policy_from_system). */
@@ -89,8 +94,7 @@ const char *facts_env(const struct policy_facts *f, const char *name);
 const char *facts_lib(const struct policy_facts *f, const char *lib);
 /* A rule's [ipc] calls, NULL for none; *error is set when they could not
  * be made. */
-const struct strlist *facts_ipc(const struct policy_facts *f, const char *rule,
-				const char **error);
+const struct strlist *facts_ipc(const struct policy_facts *f, const char *rule, const char **error);
 
 /* A companion-inputs name for a declared input: pattern's % replaced by
  * the input's file name, in the input's directory ("%.debug"); NULL when

@@ -33,12 +33,18 @@ static const struct ipc_kind {
 	struct ipc_call get;
 	struct ipc_call use[2];
 } kinds[] = {
-	{ "message queue (send)", offsetof(struct preload_rule, ipc_send_queues),
-	  { "msgget", ", *" }, { { "msgsnd", "" } } },
-	{ "message queue (receive)", offsetof(struct preload_rule, ipc_receive_queues),
-	  { "msgget", ", *" }, { { "msgrcv", "" } } },
-	{ "semaphore set", offsetof(struct preload_rule, ipc_semaphores),
-	  { "semget", ", *, *" }, { { "semop", "" }, { "semtimedop", "" } } },
+	{ "message queue (send)",
+	  offsetof(struct preload_rule, ipc_send_queues),
+	  { "msgget", ", *" },
+	  { { "msgsnd", "" } } },
+	{ "message queue (receive)",
+	  offsetof(struct preload_rule, ipc_receive_queues),
+	  { "msgget", ", *" },
+	  { { "msgrcv", "" } } },
+	{ "semaphore set",
+	  offsetof(struct preload_rule, ipc_semaphores),
+	  { "semget", ", *, *" },
+	  { { "semop", "" }, { "semtimedop", "" } } },
 };
 
 static bool is_queue(const struct ipc_kind *k)
@@ -88,8 +94,8 @@ static void add_line(struct strlist *allow, const struct ipc_call *c, long long 
 }
 
 static int add_object(const struct preload_rule *r, const struct ipc_kind *k, int32_t base,
-		      const char *offset_text, struct strlist *allow, const char *origin,
-		      char *err, size_t errsize)
+		      const char *offset_text, struct strlist *allow, const char *origin, char *err,
+		      size_t errsize)
 {
 	unsigned offset = (unsigned)strtoul(offset_text, NULL, 10);
 	/* libfakeroot adds in int; the kernel takes the int it gets. */

@@ -114,8 +114,9 @@ static char *find_in_includes(const char *conf, char *patterns, const char *name
 	for (char *pat; !found && (pat = strsep(&patterns, " \t"));) {
 		if (!*pat)
 			continue;
-		char *full = pat[0] != '/' && slash ? xpath_join(conf, (size_t)(slash - conf), pat)
-						    : xstrdup(pat);
+		char *full = pat[0] != '/' && slash ?
+				     xpath_join(conf, (size_t)(slash - conf), pat) :
+				     xstrdup(pat);
 		glob_t g;
 		if (glob(full, 0, NULL, &g) == 0)
 			for (size_t i = 0; !found && i < g.gl_pathc; i++)
@@ -172,7 +173,8 @@ static char *search_bare(const char *name)
 	if (!found)
 		found = ldso_search_conf("/etc/ld.so.conf", name);
 	if (!found)
-		found = find_in_list("/" LD_LIB ":/usr/" LD_LIB ":/lib:/usr/lib:/lib64:/usr/lib64", name);
+		found = find_in_list("/" LD_LIB ":/usr/" LD_LIB ":/lib:/usr/lib:/lib64:/usr/lib64",
+				     name);
 	return found;
 }
 

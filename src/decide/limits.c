@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum unit { SECONDS, BYTES, COUNT };
+enum unit {
+	SECONDS,
+	BYTES,
+	COUNT
+};
 
 /* One row per key: its unit, and what a report says of it. */
 static const struct {
@@ -22,8 +26,8 @@ static const struct {
 };
 
 const char *const limit_names[N_LIMITS] = {
-	[LIMIT_CPU] = "cpu", [LIMIT_AS] = "address-space", [LIMIT_FSIZE] = "file-size",
-	[LIMIT_NOFILE] = "open-files", [LIMIT_NPROC] = "processes", [LIMIT_TIMEOUT] = "timeout",
+	[LIMIT_CPU] = "cpu",           [LIMIT_AS] = "address-space", [LIMIT_FSIZE] = "file-size",
+	[LIMIT_NOFILE] = "open-files", [LIMIT_NPROC] = "processes",  [LIMIT_TIMEOUT] = "timeout",
 };
 
 /* Suffixes, each with its factor, by unit. */
@@ -32,7 +36,7 @@ static const struct {
 	char suffix;
 	uint64_t factor;
 } suffixes[] = {
-	{ SECONDS, 's', 1 }, { SECONDS, 'm', 60 }, { SECONDS, 'h', 3600 },
+	{ SECONDS, 's', 1 },        { SECONDS, 'm', 60 },       { SECONDS, 'h', 3600 },
 	{ BYTES, 'K', 1ULL << 10 }, { BYTES, 'M', 1ULL << 20 }, { BYTES, 'G', 1ULL << 30 },
 	{ BYTES, 'T', 1ULL << 40 },
 };
@@ -56,7 +60,8 @@ static int parse_value(enum limit l, const char *text, uint64_t *out)
 	uint64_t factor = 1;
 	if (*end) {
 		size_t i = 0, count = sizeof suffixes / sizeof suffixes[0];
-		while (i < count && (suffixes[i].unit != limit_table[l].unit || suffixes[i].suffix != *end))
+		while (i < count &&
+		       (suffixes[i].unit != limit_table[l].unit || suffixes[i].suffix != *end))
 			i++;
 		if (i == count || end[1])
 			return -1;
@@ -80,14 +85,17 @@ int limits_validate(const struct limit_text *t, struct strlist *errors)
 			char *e = NULL;
 			if (i && strcmp(t->value[l].origin[i - 1], origin) == 0)
 				e = xasprintf("%s: %s takes one value, not \"%s %s\" (write units "
-					      "without a space: 90s, 512M)", origin, limit_names[l],
-					      t->value[l].item[i - 1], t->value[l].item[i]);
+					      "without a space: 90s, 512M)",
+					      origin, limit_names[l], t->value[l].item[i - 1],
+					      t->value[l].item[i]);
 			else if (parse_value(l, t->value[l].item[i], &v) == 0)
 				continue;
 			else
-				e = xasprintf("%s: bad value \"%s\" for %s (expected %s, or infinity; "
-					    "see sandbox-run.profile(5))", t->value[l].origin[i],
-					    t->value[l].item[i], limit_names[l], limit_table[l].expected);
+				e = xasprintf(
+					"%s: bad value \"%s\" for %s (expected %s, or infinity; "
+					"see sandbox-run.profile(5))",
+					t->value[l].origin[i], t->value[l].item[i], limit_names[l],
+					limit_table[l].expected);
 			strlist_add(errors, e, NULL);
 			free(e);
 			n++;
@@ -100,8 +108,9 @@ void limits_resolve(const struct limit_text *profile, const struct limit_text *d
 {
 	memset(out, 0, sizeof *out);
 	for (int l = 0; l < N_LIMITS; l++) {
-		const struct strlist *s = profile->value[l].n ? &profile->value[l]
-					  : defaults ? &defaults->value[l] : NULL;
+		const struct strlist *s = profile->value[l].n ? &profile->value[l] :
+					  defaults            ? &defaults->value[l] :
+								NULL;
 		out->value[l] = LIMIT_UNSET;
 		if (!s || !s->n || parse_value(l, s->item[s->n - 1], &out->value[l]) < 0)
 			continue; /* validated before: a bad value is never resolved */

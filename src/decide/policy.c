@@ -58,7 +58,8 @@ static const struct {
 	unsigned access;
 	const char *why;
 } promise_paths[] = {
-	{ "tty", "/dev/tty", ACC_READ_FILE | ACC_WRITE | ACC_IOCTL_DEV, "the terminal (promise tty)" },
+	{ "tty", "/dev/tty", ACC_READ_FILE | ACC_WRITE | ACC_IOCTL_DEV,
+	  "the terminal (promise tty)" },
 	{ "tty", "/usr/share/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
 	{ "tty", "/lib/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
 	{ "tty", "/etc/terminfo", ACC_READ, "terminal descriptions (promise tty)" },
@@ -117,8 +118,7 @@ static void grow_slots(struct policy *p)
 
 /* The grant for path, made or widened; flags are set on what it returns
  * (the path may have been granted before). */
-static struct grant *add_grant(struct policy *p, const char *path, unsigned access,
-			       const char *why)
+static struct grant *add_grant(struct policy *p, const char *path, unsigned access, const char *why)
 {
 	if (2 * (p->n_grants + 1) > p->n_slots)
 		grow_slots(p);
@@ -128,10 +128,13 @@ static struct grant *add_grant(struct policy *p, const char *path, unsigned acce
 		return &p->grants[*slot - 1];
 	}
 	if (p->n_grants == p->grants_cap)
-		p->grants = xrealloc(p->grants, (p->grants_cap = p->grants_cap ? p->grants_cap * 2 : 32) *
-						     sizeof *p->grants);
+		p->grants = xrealloc(p->grants,
+				     (p->grants_cap = p->grants_cap ? p->grants_cap * 2 : 32) *
+					     sizeof *p->grants);
 	p->grants[p->n_grants++] = (struct grant){
-		.path = xstrdup(path), .access = access, .why = xstrdup(why),
+		.path = xstrdup(path),
+		.access = access,
+		.why = xstrdup(why),
 	};
 	*slot = p->n_grants;
 	return &p->grants[p->n_grants - 1];
@@ -158,8 +161,8 @@ static void add_port(struct policy *p, const char *text, bool bind, const char *
 static void decide_modes(const struct policy_input *in, struct policy *p)
 {
 	const struct settings *s = in->settings;
-	p->on_violation = in->profile->on_violation >= 0 ? in->profile->on_violation
-							  : s->on_violation;
+	p->on_violation = in->profile->on_violation >= 0 ? in->profile->on_violation :
+							   s->on_violation;
 	p->log = s->log;
 	if (in->on_violation) {
 		p->on_violation = settings_parse_enum(violation_names, in->on_violation);
@@ -179,7 +182,8 @@ static void add_profile_promises(const struct policy_input *in, struct policy *p
 	const struct profile *pr = in->profile;
 	for (size_t i = 0; i < promise_count(); i++)
 		if (promise_is_implicit(i))
-			grant_promise(p, promise_at(i)->name, "implicit: the dynamic loader needs it");
+			grant_promise(p, promise_at(i)->name,
+				      "implicit: the dynamic loader needs it");
 	for (size_t i = 0; i < pr->promises.n; i++)
 		grant_promise(p, pr->promises.item[i], pr->promises.origin[i]);
 	for (size_t i = 0; i < pr->allow.n; i++)
@@ -217,7 +221,8 @@ static void add_promise_refusals(struct policy *p)
 {
 	for (size_t i = 0; i < sizeof promise_refusals / sizeof promise_refusals[0]; i++) {
 		int idx = promise_lookup(promise_refusals[i].promise);
-		if (idx >= 0 && p->promise[idx] && !strlist_contains(&p->refuse, promise_refusals[i].call))
+		if (idx >= 0 && p->promise[idx] &&
+		    !strlist_contains(&p->refuse, promise_refusals[i].call))
 			strlist_add(&p->refuse, promise_refusals[i].call, promise_refusals[i].why);
 	}
 }
@@ -279,8 +284,8 @@ static void add_companions(const struct policy_input *in, const struct policy_fa
 	}
 }
 
-static void add_input(const struct policy_input *in, const struct policy_facts *f,
-		      struct policy *p, const char *path, const char *why)
+static void add_input(const struct policy_input *in, const struct policy_facts *f, struct policy *p,
+		      const char *path, const char *why)
 {
 	if (facts_kind(f, path) != KIND_DIRECTORY) {
 		add_grant(p, path, ACC_READ_FILE, why);
@@ -310,14 +315,16 @@ static void add_inputs(const struct policy_input *in, const struct policy_facts 
 	for (size_t i = 0; i < l->n; i++) {
 		char *why = xstrjoin("declared input tree, ", l->origin[i], NULL);
 		add_grant(p, l->item[i],
-			  facts_kind(f, l->item[i]) == KIND_DIRECTORY ? ACC_READ : ACC_READ_FILE, why);
+			  facts_kind(f, l->item[i]) == KIND_DIRECTORY ? ACC_READ : ACC_READ_FILE,
+			  why);
 		free(why);
 	}
 	/* file -f LIST: the list was read before confinement (facts.c), so
 	 * that each file it names can be granted. */
 	for (size_t i = 0; i < in->args->input_lists.n; i++) {
 		const char *list = in->args->input_lists.item[i];
-		char *why = xstrjoin("declared input list, ", in->args->input_lists.origin[i], NULL);
+		char *why = xstrjoin("declared input list, ", in->args->input_lists.origin[i],
+				     NULL);
 		add_grant(p, list, ACC_READ_FILE, why);
 		/* Reading a pipe or FIFO here would consume what the target is
 		 * to read (or hang): refuse rather than grant nothing. */
@@ -365,7 +372,9 @@ static void add_output(const struct policy_facts *f, struct policy *p, const cha
 		add_grant(p, out, ACC_READ_FILE | ACC_WRITE, why);
 	p->outputs = xrealloc(p->outputs, (p->n_outputs + 1) * sizeof *p->outputs);
 	p->outputs[p->n_outputs++] = (struct output){
-		.dir = xstrdup(real), .name = xstrdup(path_base(out)), .pattern = pattern,
+		.dir = xstrdup(real),
+		.name = xstrdup(path_base(out)),
+		.pattern = pattern,
 		.why = xstrdup(why),
 	};
 }
@@ -386,8 +395,11 @@ static void add_output_prefix(const struct policy_facts *f, struct policy *p, co
 	}
 	p->outputs = xrealloc(p->outputs, (p->n_outputs + 1) * sizeof *p->outputs);
 	p->outputs[p->n_outputs++] = (struct output){
-		.dir = xstrdup(real), .name = xstrdup(dir_only ? "" : path_base(prefix)), .pattern = true,
-		.prefix = true, .why = xstrdup(why),
+		.dir = xstrdup(real),
+		.name = xstrdup(dir_only ? "" : path_base(prefix)),
+		.pattern = true,
+		.prefix = true,
+		.why = xstrdup(why),
 	};
 }
 
@@ -401,7 +413,8 @@ static void add_output_dir(const struct policy_facts *f, struct policy *p, const
 		char *parent = xpath_dir(arg);
 		const char *rparent = facts_real(f, parent), *base = path_base(arg);
 		if (!rparent || !*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
-			die_status(125, "%s (%s): output directory's parent %s is missing; "
+			die_status(125,
+				   "%s (%s): output directory's parent %s is missing; "
 				   "make it first (only the last component is created)",
 				   arg, origin, parent);
 		real = xstrjoin(rparent, strcmp(rparent, "/") ? "/" : "", base, NULL);
@@ -412,7 +425,10 @@ static void add_output_dir(const struct policy_facts *f, struct policy *p, const
 	}
 	p->outputs = xrealloc(p->outputs, (p->n_outputs + 1) * sizeof *p->outputs);
 	p->outputs[p->n_outputs++] = (struct output){
-		.dir = real, .name = xstrdup(""), .tree = true, .arg = xstrdup(arg),
+		.dir = real,
+		.name = xstrdup(""),
+		.tree = true,
+		.arg = xstrdup(arg),
 		.why = xstrdup(why),
 	};
 }
@@ -446,8 +462,8 @@ void policy_make_output_dirs(const struct policy *p)
 	for (size_t i = 0; i < p->n_outputs; i++) {
 		const struct output *o = &p->outputs[i];
 		if (o->tree && mkdir(o->dir, 0777) < 0 && errno != EEXIST)
-			die_status(125, "%s: cannot make the output directory %s: %s", o->arg, o->dir,
-				   strerror(errno));
+			die_status(125, "%s: cannot make the output directory %s: %s", o->arg,
+				   o->dir, strerror(errno));
 		struct stat st;
 		if (o->tree && !(stat(o->dir, &st) == 0 && S_ISDIR(st.st_mode)))
 			die_status(125, "%s: %s is not a directory", o->arg, o->dir);
@@ -464,8 +480,8 @@ static void add_rule_path(const struct policy_facts *f, struct policy *p, const 
 	add_grant(p, path, access, why)->quiet_missing = true;
 }
 
-static void add_rule_paths(const struct policy_facts *f, struct policy *p,
-			   const struct strlist *l, unsigned access, const char *lib)
+static void add_rule_paths(const struct policy_facts *f, struct policy *p, const struct strlist *l,
+			   unsigned access, const char *lib)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		char *why = xasprintf("preload rule %s for %s", l->origin[i], lib);
@@ -523,7 +539,8 @@ static void add_rule_endpoints(const struct policy_facts *f, struct policy *p,
 	size_t n = rule_ports(f, r, ports, 16);
 	for (size_t i = 0; i < r->connect_tcp_host.n; i++)
 		for (size_t j = 0; j < n; j++)
-			add_endpoint(p, strchr(r->connect_tcp_host.item[i], ':') ? AF_INET6 : AF_INET,
+			add_endpoint(p,
+				     strchr(r->connect_tcp_host.item[i], ':') ? AF_INET6 : AF_INET,
 				     NULL, r->connect_tcp_host.item[i], ports[j], why);
 	free(why);
 }
@@ -603,10 +620,12 @@ static void add_preloads(const struct policy_input *in, const struct policy_fact
 		int mode = in->settings->unknown_preload;
 		if (mode == UNKNOWN_REFUSE)
 			die("%s (%s) is preloaded and no rule in preload.d knows it; refusing "
-			    "(unknown-preload = refuse). Add a rule or unset it", lib, pl->libs.origin[i]);
+			    "(unknown-preload = refuse). Add a rule or unset it",
+			    lib, pl->libs.origin[i]);
 		if (mode == UNKNOWN_WARN)
 			msg("warning: %s (%s) is preloaded and no preload rule knows it; it runs "
-			    "under %s's profile and may be denied", lib, pl->libs.origin[i], p->program);
+			    "under %s's profile and may be denied",
+			    lib, pl->libs.origin[i], p->program);
 	}
 }
 

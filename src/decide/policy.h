@@ -17,9 +17,22 @@
  * run needs: set in sandbox-run.conf, the profile or the command line
  * (settings.h, profile.h, cli.h), read by every part that applies them.
  * Named REPORT_*: <syslog.h> owns the LOG_* names. */
-enum violation { VIOLATION_DENY, VIOLATION_KILL, VIOLATION_REPORT };
-enum log_target { REPORT_STDERR, REPORT_SYSLOG, REPORT_BOTH, REPORT_NONE };
-enum landlock_mode { LANDLOCK_REQUIRED, LANDLOCK_BEST_EFFORT, LANDLOCK_OFF };
+enum violation {
+	VIOLATION_DENY,
+	VIOLATION_KILL,
+	VIOLATION_REPORT
+};
+enum log_target {
+	REPORT_STDERR,
+	REPORT_SYSLOG,
+	REPORT_BOTH,
+	REPORT_NONE
+};
+enum landlock_mode {
+	LANDLOCK_REQUIRED,
+	LANDLOCK_BEST_EFFORT,
+	LANDLOCK_OFF
+};
 /* Their names, as the files and --explain spell them: one table each
  * (policy.c), indexed by the enum. */
 extern const char *const violation_names[];
@@ -47,8 +60,8 @@ enum limit {
 
 struct limits {
 	uint64_t value[N_LIMITS]; /* seconds, bytes or a count; LIMIT_UNSET */
-	char *origin[N_LIMITS];   /* "file:line" of the value, NULL if unset */
-	char *text[N_LIMITS];     /* the value as written there ("5m") */
+	char *origin[N_LIMITS]; /* "file:line" of the value, NULL if unset */
+	char *text[N_LIMITS]; /* the value as written there ("5m") */
 };
 
 /* The key names, in enum order ("cpu", "address-space", ...). */
@@ -57,14 +70,13 @@ extern const char *const limit_names[N_LIMITS];
 void limit_format(enum limit l, uint64_t v, char *buf, size_t size);
 void limits_free(struct limits *l);
 
-
 /* Filesystem access, independent of the Landlock ABI (landlock.c maps it). */
 enum access {
 	ACC_READ_FILE = 1 << 0,
-	ACC_READ_DIR = 1 << 1,  /* list the directory itself */
-	ACC_WRITE = 1 << 2,     /* write and truncate existing files */
+	ACC_READ_DIR = 1 << 1, /* list the directory itself */
+	ACC_WRITE = 1 << 2, /* write and truncate existing files */
 	ACC_EXEC = 1 << 3,
-	ACC_CREATE = 1 << 4,    /* create and remove regular files beneath */
+	ACC_CREATE = 1 << 4, /* create and remove regular files beneath */
 	ACC_IOCTL_DEV = 1 << 5, /* ioctl on a device (terminals) */
 	ACC_MAKE_TREE = 1 << 6, /* directories and symbolic links too: a private directory only */
 	ACC_READ = ACC_READ_FILE | ACC_READ_DIR,
@@ -72,8 +84,8 @@ enum access {
 
 struct grant {
 	char *path;
-	unsigned access;     /* enum access */
-	bool quiet_missing;  /* a system path that may not exist on this machine */
+	unsigned access; /* enum access */
+	bool quiet_missing; /* a system path that may not exist on this machine */
 	char *why;
 };
 
@@ -81,23 +93,23 @@ struct grant {
  * it for the target, beneath its directory; Landlock grants the directory
  * nothing, so no other name there can be written, created or removed. */
 struct output {
-	char *dir;     /* its directory, absolute, symbolic links resolved */
-	char *name;    /* a file name, or a pattern with one %d (gs's page-%d.png) */
-	bool pattern;  /* then only new names matching it, never an existing file */
-	bool prefix;   /* a pattern: new names that start with name (pdftoppm's out/p) */
-	bool tree;     /* an output directory: new entries in dir and in the
+	char *dir; /* its directory, absolute, symbolic links resolved */
+	char *name; /* a file name, or a pattern with one %d (gs's page-%d.png) */
+	bool pattern; /* then only new names matching it, never an existing file */
+	bool prefix; /* a pattern: new names that start with name (pdftoppm's out/p) */
+	bool tree; /* an output directory: new entries in dir and in the
 			* directories the run made there, no name (unzip -d dir) */
-	char *arg;     /* tree: the argument as given, for messages */
+	char *arg; /* tree: the argument as given, for messages */
 	char *why;
 };
 
 /* Where a preload rule's library may connect: the broker makes the
  * connection on the target's socket after comparing the address. */
 struct endpoint {
-	int family;              /* AF_UNIX, AF_INET or AF_INET6 */
-	char *path;              /* AF_UNIX: the socket's path */
-	unsigned char addr[16];  /* AF_INET: the first 4 bytes */
-	uint16_t port;           /* host order */
+	int family; /* AF_UNIX, AF_INET or AF_INET6 */
+	char *path; /* AF_UNIX: the socket's path */
+	unsigned char addr[16]; /* AF_INET: the first 4 bytes */
+	uint16_t port; /* host order */
 	char *why;
 };
 
@@ -108,20 +120,20 @@ struct port_grant {
 };
 
 struct policy {
-	char *program;           /* the command's name, for reports */
-	char *target;            /* path given to execve */
+	char *program; /* the command's name, for reports */
+	char *target; /* path given to execve */
 	int argc;
 	char *const *argv;
 	char *profile_path;
-	struct strlist files;    /* profile, drop-ins, preload rules, sandbox-run.conf */
+	struct strlist files; /* profile, drop-ins, preload rules, sandbox-run.conf */
 	char *description;
 	bool promise[MAX_PROMISES];
 	char *promise_why[MAX_PROMISES];
-	struct strlist allow;    /* single syscalls, with origin */
-	struct strlist refuse;   /* calls EPERM'd in the kernel, unreported (profile, preload rules) */
-	int on_violation;        /* enum violation */
-	int log;                 /* enum log_target */
-	int landlock;            /* enum landlock_mode */
+	struct strlist allow; /* single syscalls, with origin */
+	struct strlist refuse; /* calls EPERM'd in the kernel, unreported (profile, preload rules) */
+	int on_violation; /* enum violation */
+	int log; /* enum log_target */
+	int landlock; /* enum landlock_mode */
 	unsigned landlock_abi_needed;
 	/* The ABI Landlock is applied with on this kernel, 0 for none (set by
 	 * main.c before the filter is built): below 6 the filter and the
@@ -130,23 +142,23 @@ struct policy {
 	int landlock_abi;
 	struct grant *grants;
 	size_t n_grants;
-	size_t grants_cap;       /* policy.c's: allocated grants */
-	size_t *grant_slots;     /* policy.c's: hash of paths → index + 1 */
+	size_t grants_cap; /* policy.c's: allocated grants */
+	size_t *grant_slots; /* policy.c's: hash of paths → index + 1 */
 	size_t n_slots;
 	struct port_grant *ports;
 	size_t n_ports;
-	bool restrict_tcp;       /* Landlock denies TCP bind/connect but ports */
-	struct output *outputs;  /* brokered: see struct output */
+	bool restrict_tcp; /* Landlock denies TCP bind/connect but ports */
+	struct output *outputs; /* brokered: see struct output */
 	size_t n_outputs;
 	struct strlist listable; /* directory operands: listed through the broker */
 	struct endpoint *endpoints; /* brokered connects of preload rules */
 	size_t n_endpoints;
-	bool private_tmp;        /* tmppath: a directory of its own, made per run */
-	char *tmpdir;            /* that directory, once made (main.c) */
-	int tmpdir_fd;           /* its lock, held by the supervisor until it is removed */
+	bool private_tmp; /* tmppath: a directory of its own, made per run */
+	char *tmpdir; /* that directory, once made (main.c) */
+	int tmpdir_fd; /* its lock, held by the supervisor until it is removed */
 	struct strlist preload_notes; /* "LIB (origin): rule FILE: what it adds" */
 	struct strlist unknown_preloads;
-	struct limits limits;    /* [limits] of the profile, else of sandbox-run.conf */
+	struct limits limits; /* [limits] of the profile, else of sandbox-run.conf */
 };
 
 /* The deciding stage's input. Its types are decide/'s own, incomplete

@@ -132,11 +132,13 @@ static int validate_env_names(const struct strlist *l, struct strlist *errors)
 	for (size_t i = 0; i < l->n; i++) {
 		const char *v = l->item[i];
 		if ((isalpha((unsigned char)v[0]) || v[0] == '_') &&
-		    v[strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")] == '\0')
+		    v[strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")] ==
+			    '\0')
 			continue;
 		const char *bare = v[0] == '$' ? v + 1 : "FAKEROOTKEY";
 		add_error(errors, xasprintf("%s: \"%s\" is not an environment variable name "
-					    "(write %s, not $%s)", l->origin[i], v, bare, bare));
+					    "(write %s, not $%s)",
+					    l->origin[i], v, bare, bare));
 		n++;
 	}
 	return n;
@@ -151,9 +153,11 @@ static int validate_no_connect(const struct strlist *allow, struct strlist *erro
 		if (strncmp(allow->item[i], "connect", 7) != 0 ||
 		    (allow->item[i][7] != '\0' && allow->item[i][7] != '('))
 			continue;
-		add_error(errors, xasprintf("%s: \"%s\": a preload rule names what it connects to "
-					    "instead: connect-unix, connect-unix-env or connect-tcp-host "
-					    "in [network]", allow->origin[i], allow->item[i]));
+		add_error(errors,
+			  xasprintf("%s: \"%s\": a preload rule names what it connects to "
+				    "instead: connect-unix, connect-unix-env or connect-tcp-host "
+				    "in [network]",
+				    allow->origin[i], allow->item[i]));
 		n++;
 	}
 	return n;
@@ -164,12 +168,12 @@ static int validate_unix_paths(const struct strlist *l, struct strlist *errors)
 	int n = 0;
 	for (size_t i = 0; i < l->n; i++) {
 		const char *v = l->item[i];
-		if (v[0] == '/' && strlen(v) < sizeof ((struct sockaddr_un *)0)->sun_path)
+		if (v[0] == '/' && strlen(v) < sizeof((struct sockaddr_un *)0)->sun_path)
 			continue;
 		add_error(errors, xasprintf("%s: \"%s\" is not the absolute path of a Unix socket "
 					    "(at most %zu bytes; abstract names are not supported)",
 					    l->origin[i], v,
-					    sizeof ((struct sockaddr_un *)0)->sun_path - 1));
+					    sizeof((struct sockaddr_un *)0)->sun_path - 1));
 		n++;
 	}
 	return n;
@@ -185,12 +189,14 @@ static int validate_hosts(const struct preload_rule *r, struct strlist *errors)
 		    inet_pton(AF_INET6, l->item[i], addr) == 1)
 			continue;
 		add_error(errors, xasprintf("%s: \"%s\" is not a numeric IPv4 or IPv6 address "
-					    "(127.0.0.1, ::1)", l->origin[i], l->item[i]));
+					    "(127.0.0.1, ::1)",
+					    l->origin[i], l->item[i]));
 		n++;
 	}
 	if (l->n && !r->connect_tcp.n && !r->connect_tcp_env.n) {
 		add_error(errors, xasprintf("%s: connect-tcp-host needs the ports: connect-tcp or "
-					    "connect-tcp-env in [network]", l->origin[0]));
+					    "connect-tcp-env in [network]",
+					    l->origin[0]));
 		n++;
 	}
 	return n;
@@ -223,7 +229,8 @@ static int validate_key(const struct strlist *l, struct strlist *errors)
 		long long key = strtoll(l->item[i], &end, 0);
 		if (*end || key == 0 || key < INT32_MIN || key > UINT32_MAX) {
 			add_error(errors, xasprintf("%s: \"%s\" is not a System V key (a non-zero "
-						    "32-bit number)", l->origin[i], l->item[i]));
+						    "32-bit number)",
+						    l->origin[i], l->item[i]));
 			n++;
 		}
 	}
@@ -249,13 +256,15 @@ static int validate_ipc(const struct preload_rule *r, struct strlist *errors)
 	}
 	if (key->n && !objects) {
 		add_error(errors, xasprintf("%s: a key without objects: add send-queues, "
-					    "receive-queues or semaphores", key->origin[0]));
+					    "receive-queues or semaphores",
+					    key->origin[0]));
 		n++;
 	}
 	for (size_t i = 0; !key->n && i < sizeof kinds / sizeof kinds[0]; i++)
 		if (kinds[i]->n) {
 			add_error(errors, xasprintf("%s: offsets need the key they are added to: "
-						    "key-env or key in [ipc]", kinds[i]->origin[0]));
+						    "key-env or key in [ipc]",
+						    kinds[i]->origin[0]));
 			n++;
 			break;
 		}
@@ -277,7 +286,8 @@ static int validate_rule(struct preload_rule *r, struct strlist *errors)
 	n += validate_ipc(r, errors);
 	if (!n && r->match.n == 0) {
 		add_error(errors, xasprintf("%s:1: a preload rule needs \"match =\" in [preload] "
-					    "(an empty file removes the rule of that name)", r->path));
+					    "(an empty file removes the rule of that name)",
+					    r->path));
 		n++;
 	}
 	return n;
@@ -405,10 +415,21 @@ void preload_rule_free(struct preload_rule *r)
 	free(r->description);
 	free(r->unsupported);
 	free(r->ipc_daemon);
-	struct strlist *lists[] = { &r->match, &r->promises, &r->allow, &r->read,
-				    &r->write, &r->connect_tcp, &r->connect_tcp_env, &r->refuse,
-				    &r->connect_unix, &r->connect_unix_env, &r->connect_tcp_host,
-				    &r->ipc_key_env, &r->ipc_key, &r->ipc_send_queues, &r->ipc_receive_queues,
+	struct strlist *lists[] = { &r->match,
+				    &r->promises,
+				    &r->allow,
+				    &r->read,
+				    &r->write,
+				    &r->connect_tcp,
+				    &r->connect_tcp_env,
+				    &r->refuse,
+				    &r->connect_unix,
+				    &r->connect_unix_env,
+				    &r->connect_tcp_host,
+				    &r->ipc_key_env,
+				    &r->ipc_key,
+				    &r->ipc_send_queues,
+				    &r->ipc_receive_queues,
 				    &r->ipc_semaphores };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);

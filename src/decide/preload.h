@@ -8,31 +8,31 @@
 #include "base/util.h"
 
 struct preload_rule {
-	char *path;        /* preload.d/NAME.ini */
+	char *path; /* preload.d/NAME.ini */
 	char *description;
 	char *unsupported; /* non-NULL: refuse to run, with this explanation */
-	struct strlist match;  /* globs on the library's file name */
+	struct strlist match; /* globs on the library's file name */
 	struct strlist promises, allow, read, write, connect_tcp, connect_tcp_env;
 	struct strlist refuse; /* calls it makes and does without: EPERM, unreported */
 	/* Endpoints the broker lets connect() reach, nothing else (the
 	 * sockaddr is checked in the supervisor, which connects itself). */
-	struct strlist connect_unix;     /* pathname sockets, absolute */
+	struct strlist connect_unix; /* pathname sockets, absolute */
 	struct strlist connect_unix_env; /* variables whose value is such a path */
 	struct strlist connect_tcp_host; /* numeric IPv4/IPv6 addresses, for the TCP ports */
 	/* System V objects, by offset from a key in the environment
 	 * (fakeroot-sysv): ipc.c turns them into calls on their ids. */
-	struct strlist ipc_key_env;      /* one variable name, or: */
-	struct strlist ipc_key;          /* one fixed key (a number) */
+	struct strlist ipc_key_env; /* one variable name, or: */
+	struct strlist ipc_key; /* one fixed key (a number) */
 	struct strlist ipc_send_queues, ipc_receive_queues, ipc_semaphores;
-	char *ipc_daemon;                /* who serves them, for messages ("faked") */
+	char *ipc_daemon; /* who serves them, for messages ("faked") */
 	int prime_name_service; /* ignored: no preloaded library runs in the launcher */
-	bool masked;       /* an empty file: removes the rule of that name */
+	bool masked; /* an empty file: removes the rule of that name */
 };
 
 struct preloads {
-	struct strlist libs;       /* as found, $LIB and $PLATFORM expanded; origin says where */
-	char **path;               /* per library: the file ld.so loads, or NULL if unknown */
-	int *rule;                 /* per library: index into rules, or -1 */
+	struct strlist libs; /* as found, $LIB and $PLATFORM expanded; origin says where */
+	char **path; /* per library: the file ld.so loads, or NULL if unknown */
+	int *rule; /* per library: index into rules, or -1 */
 	struct preload_rule *rules;
 	size_t n_rules;
 	struct strlist rule_files; /* every preload.d file read */

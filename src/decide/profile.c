@@ -17,50 +17,81 @@
 #include "catalogue/promises.h"
 #include "catalogue/sysrule.h"
 
-const char *const operand_names[] = { "input", "output", "none", "output-directory",
+const char *const operand_names[] = { "input",         "output", "none", "output-directory",
 				      "output-prefix", NULL };
 static const char *const dir_operand_names[] = { "self", "tree", NULL };
 static const char *const create_names[] = { "launcher", "directory", NULL };
 
 #define P(field) offsetof(struct profile, field)
 static const struct ini_key profile_keys[] = {
-	{ "profile", "description", INI_STRING, P(description), NULL, "one line shown by --list-profiles" },
+	{ "profile", "description", INI_STRING, P(description), NULL,
+	  "one line shown by --list-profiles" },
 	{ "profile", "promises", INI_LIST, P(promises), NULL, "pledge-style promises granted" },
 	{ "profile", "allow", INI_LIST, P(allow), NULL, "single system calls beyond the promises" },
-	{ "profile", "refuse", INI_LIST, P(refuse), NULL, "calls it makes and does without: EPERM, unreported" },
-	{ "profile", "on-violation", INI_ENUM, P(on_violation), violation_names, "deny, kill or report" },
-	{ "profile", "landlock", INI_ENUM, P(landlock), landlock_mode_names, "required, best-effort or off" },
+	{ "profile", "refuse", INI_LIST, P(refuse), NULL,
+	  "calls it makes and does without: EPERM, unreported" },
+	{ "profile", "on-violation", INI_ENUM, P(on_violation), violation_names,
+	  "deny, kill or report" },
+	{ "profile", "landlock", INI_ENUM, P(landlock), landlock_mode_names,
+	  "required, best-effort or off" },
 	{ "filesystem", "read", INI_LIST, P(read), NULL, "files and directory trees readable" },
 	{ "filesystem", "write", INI_LIST, P(write), NULL, "files and directory trees writable" },
 	{ "filesystem", "exec", INI_LIST, P(exec), NULL, "programs that may be executed" },
-	{ "network", "connect-tcp", INI_LIST, P(connect_tcp), NULL, "TCP ports that may be connected to" },
+	{ "network", "connect-tcp", INI_LIST, P(connect_tcp), NULL,
+	  "TCP ports that may be connected to" },
 	{ "network", "bind-tcp", INI_LIST, P(bind_tcp), NULL, "TCP ports that may be bound" },
-	{ "arguments", "operands", INI_CHOICE_LIST, P(operand_roles), operand_names, "what operands are, by position; the last repeats" },
-	{ "arguments", "options-with-value", INI_LIST, P(options_with_value), NULL, "options whose value is not a file" },
-	{ "arguments", "input-options", INI_LIST, P(input_options), NULL, "options whose value is an input file" },
-	{ "arguments", "input-list-options", INI_LIST, P(input_list_options), NULL, "options whose value lists input files, one per line" },
-	{ "arguments", "output-options", INI_LIST, P(output_options), NULL, "options whose value is an output file" },
-	{ "arguments", "output-directory-options", INI_LIST, P(output_directory_options), NULL, "options whose value is a directory the run creates new files in" },
-	{ "arguments", "output-prefix-options", INI_LIST, P(output_prefix_options), NULL, "options whose value DIR/P names new files DIR/P*" },
-	{ "arguments", "two-value-options", INI_LIST, P(two_value_options), NULL, "options followed by two values that are not files" },
-	{ "arguments", "named-input-options", INI_LIST, P(named_input_options), NULL, "options followed by a name and an input file" },
-	{ "arguments", "input-tree-options", INI_LIST, P(input_tree_options), NULL, "options whose value is a directory readable with all beneath it" },
-	{ "arguments", "glued-option-values", INI_BOOL, P(glued_option_values), NULL, "whether single-dash options take their value in the same word only (7z -oDIR)" },
-	{ "arguments", "directory-operands", INI_ENUM, P(directory_operands), dir_operand_names, "self or tree" },
-	{ "arguments", "clustered-short-options", INI_BOOL, P(clustered_short_options), NULL, "whether -ab means -a -b" },
-	{ "arguments", "create-outputs", INI_ENUM, P(create_outputs), create_names, "ignored: the supervisor creates outputs on demand" },
-	{ "arguments", "standard-outputs", INI_LIST, P(standard_outputs), NULL, "output names (globs) that mean standard output: nothing granted" },
-	{ "arguments", "refused-outputs", INI_LIST, P(refused_outputs), NULL, "output names (globs) refused before running, e.g. a command to pipe to" },
-	{ "arguments", "derived-outputs", INI_LIST, P(derived_outputs), NULL, "FLAG:OPTION:SUFFIX: with FLAG, OPTION's file name + SUFFIX is written here" },
-	{ "arguments", "output-promises", INI_LIST, P(output_promises), NULL, "promises granted only when the command line declares an output" },
-	{ "arguments", "option-promises", INI_LIST, P(option_promises), NULL, "OPTION:PROMISE: the promise is granted only when OPTION is given" },
-	{ "limits", "cpu", INI_LIST, P(limits.value[LIMIT_CPU]), NULL, "seconds of CPU time per process (RLIMIT_CPU)" },
-	{ "limits", "address-space", INI_LIST, P(limits.value[LIMIT_AS]), NULL, "bytes of address space per process (RLIMIT_AS)" },
-	{ "limits", "file-size", INI_LIST, P(limits.value[LIMIT_FSIZE]), NULL, "largest file it may write, in bytes (RLIMIT_FSIZE)" },
-	{ "limits", "open-files", INI_LIST, P(limits.value[LIMIT_NOFILE]), NULL, "descriptors per process (RLIMIT_NOFILE)" },
-	{ "limits", "processes", INI_LIST, P(limits.value[LIMIT_NPROC]), NULL, "processes of the user (RLIMIT_NPROC)" },
-	{ "limits", "timeout", INI_LIST, P(limits.value[LIMIT_TIMEOUT]), NULL, "seconds of wall-clock time, kept by the supervisor" },
-	{ "arguments", "companion-inputs", INI_LIST, P(companion_inputs), NULL, "files beside each input file, % its name (%.debug), readable when present" },
+	{ "arguments", "operands", INI_CHOICE_LIST, P(operand_roles), operand_names,
+	  "what operands are, by position; the last repeats" },
+	{ "arguments", "options-with-value", INI_LIST, P(options_with_value), NULL,
+	  "options whose value is not a file" },
+	{ "arguments", "input-options", INI_LIST, P(input_options), NULL,
+	  "options whose value is an input file" },
+	{ "arguments", "input-list-options", INI_LIST, P(input_list_options), NULL,
+	  "options whose value lists input files, one per line" },
+	{ "arguments", "output-options", INI_LIST, P(output_options), NULL,
+	  "options whose value is an output file" },
+	{ "arguments", "output-directory-options", INI_LIST, P(output_directory_options), NULL,
+	  "options whose value is a directory the run creates new files in" },
+	{ "arguments", "output-prefix-options", INI_LIST, P(output_prefix_options), NULL,
+	  "options whose value DIR/P names new files DIR/P*" },
+	{ "arguments", "two-value-options", INI_LIST, P(two_value_options), NULL,
+	  "options followed by two values that are not files" },
+	{ "arguments", "named-input-options", INI_LIST, P(named_input_options), NULL,
+	  "options followed by a name and an input file" },
+	{ "arguments", "input-tree-options", INI_LIST, P(input_tree_options), NULL,
+	  "options whose value is a directory readable with all beneath it" },
+	{ "arguments", "glued-option-values", INI_BOOL, P(glued_option_values), NULL,
+	  "whether single-dash options take their value in the same word only (7z -oDIR)" },
+	{ "arguments", "directory-operands", INI_ENUM, P(directory_operands), dir_operand_names,
+	  "self or tree" },
+	{ "arguments", "clustered-short-options", INI_BOOL, P(clustered_short_options), NULL,
+	  "whether -ab means -a -b" },
+	{ "arguments", "create-outputs", INI_ENUM, P(create_outputs), create_names,
+	  "ignored: the supervisor creates outputs on demand" },
+	{ "arguments", "standard-outputs", INI_LIST, P(standard_outputs), NULL,
+	  "output names (globs) that mean standard output: nothing granted" },
+	{ "arguments", "refused-outputs", INI_LIST, P(refused_outputs), NULL,
+	  "output names (globs) refused before running, e.g. a command to pipe to" },
+	{ "arguments", "derived-outputs", INI_LIST, P(derived_outputs), NULL,
+	  "FLAG:OPTION:SUFFIX: with FLAG, OPTION's file name + SUFFIX is written here" },
+	{ "arguments", "output-promises", INI_LIST, P(output_promises), NULL,
+	  "promises granted only when the command line declares an output" },
+	{ "arguments", "option-promises", INI_LIST, P(option_promises), NULL,
+	  "OPTION:PROMISE: the promise is granted only when OPTION is given" },
+	{ "limits", "cpu", INI_LIST, P(limits.value[LIMIT_CPU]), NULL,
+	  "seconds of CPU time per process (RLIMIT_CPU)" },
+	{ "limits", "address-space", INI_LIST, P(limits.value[LIMIT_AS]), NULL,
+	  "bytes of address space per process (RLIMIT_AS)" },
+	{ "limits", "file-size", INI_LIST, P(limits.value[LIMIT_FSIZE]), NULL,
+	  "largest file it may write, in bytes (RLIMIT_FSIZE)" },
+	{ "limits", "open-files", INI_LIST, P(limits.value[LIMIT_NOFILE]), NULL,
+	  "descriptors per process (RLIMIT_NOFILE)" },
+	{ "limits", "processes", INI_LIST, P(limits.value[LIMIT_NPROC]), NULL,
+	  "processes of the user (RLIMIT_NPROC)" },
+	{ "limits", "timeout", INI_LIST, P(limits.value[LIMIT_TIMEOUT]), NULL,
+	  "seconds of wall-clock time, kept by the supervisor" },
+	{ "arguments", "companion-inputs", INI_LIST, P(companion_inputs), NULL,
+	  "files beside each input file, % its name (%.debug), readable when present" },
 };
 #define N_KEYS (sizeof profile_keys / sizeof profile_keys[0])
 
@@ -105,7 +136,8 @@ char *profile_find(const struct settings *s, const char *name, const char *profi
 	if (profile_arg && strchr(profile_arg, '/')) {
 		if (!s->allow_user_profiles && !in_system_dirs(s, profile_arg))
 			die("--profile %s: profiles outside %s are disabled by "
-			    "allow-user-profiles = no in %s", profile_arg, s->profile_dirs[0],
+			    "allow-user-profiles = no in %s",
+			    profile_arg, s->profile_dirs[0],
 			    s->conf_path ? s->conf_path : "sandbox-run.conf");
 		return xstrdup(profile_arg);
 	}
@@ -164,7 +196,8 @@ static void collect_dropins(const struct settings *s, const char *main_path, con
 		struct dirent *e;
 		while (d && (e = readdir(d))) {
 			size_t len = strlen(e->d_name);
-			if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".ini") != 0)
+			if (e->d_name[0] == '.' || len < 5 ||
+			    strcmp(e->d_name + len - 4, ".ini") != 0)
 				continue;
 			bool shadowed = false;
 			for (size_t j = 0; j < out->n; j++)
@@ -200,8 +233,11 @@ static int load_stream(FILE *f, const char *path, struct profile *p, struct strl
 	for (size_t i = 0; i < res.errors.n; i++)
 		strlist_add(errors, res.errors.item[i], NULL);
 	if (!n && res.assignments == 0)
-		add_errorf(errors, "%s:1: empty profile: expected a [profile] section "
-			   "with promises = ... (see sandbox-run.profile(5))", path), n = 1;
+		add_errorf(errors,
+			   "%s:1: empty profile: expected a [profile] section "
+			   "with promises = ... (see sandbox-run.profile(5))",
+			   path),
+			n = 1;
 	strlist_free(&res.errors);
 	strlist_add(&p->files, path, NULL);
 	return n;
@@ -281,8 +317,10 @@ static int validate_promises(const struct strlist *l, struct strlist *errors)
 			add_errorf(errors, "%s: unknown promise \"%s\" (did you mean \"%s\"?)",
 				   l->origin[i], name, hint);
 		else
-			add_errorf(errors, "%s: unknown promise \"%s\" (sandbox-run --list-promises "
-				   "lists them)", l->origin[i], name);
+			add_errorf(errors,
+				   "%s: unknown promise \"%s\" (sandbox-run --list-promises "
+				   "lists them)",
+				   l->origin[i], name);
 		n++;
 	}
 	return n;
@@ -327,7 +365,8 @@ int profile_validate(const struct profile *p, struct strlist *errors)
 		const char *e = p->companion_inputs.item[i], *pct = strchr(e, '%');
 		if (pct && !strchr(pct + 1, '%') && e[0] != '/' && !strstr(e, ".."))
 			continue;
-		add_errorf(errors, "%s: companion-inputs entry \"%s\" is not a name relative to "
+		add_errorf(errors,
+			   "%s: companion-inputs entry \"%s\" is not a name relative to "
 			   "the input's directory with one %% for the input's name (%%.debug)",
 			   p->companion_inputs.origin[i], e);
 		n++;
@@ -344,15 +383,31 @@ void profile_free(struct profile *p)
 {
 	free(p->name);
 	free(p->description);
-	struct strlist *lists[] = { &p->files, &p->promises, &p->allow, &p->refuse, &p->read, &p->write,
-				    &p->exec, &p->connect_tcp, &p->bind_tcp,
-				    &p->options_with_value, &p->input_options, &p->output_options,
-				    &p->input_list_options, &p->derived_outputs,
-				    &p->output_promises, &p->option_promises, &p->standard_outputs,
-				    &p->refused_outputs, &p->operand_roles,
-				    &p->output_directory_options, &p->output_prefix_options,
-				    &p->two_value_options, &p->named_input_options,
-				    &p->input_tree_options, &p->companion_inputs };
+	struct strlist *lists[] = { &p->files,
+				    &p->promises,
+				    &p->allow,
+				    &p->refuse,
+				    &p->read,
+				    &p->write,
+				    &p->exec,
+				    &p->connect_tcp,
+				    &p->bind_tcp,
+				    &p->options_with_value,
+				    &p->input_options,
+				    &p->output_options,
+				    &p->input_list_options,
+				    &p->derived_outputs,
+				    &p->output_promises,
+				    &p->option_promises,
+				    &p->standard_outputs,
+				    &p->refused_outputs,
+				    &p->operand_roles,
+				    &p->output_directory_options,
+				    &p->output_prefix_options,
+				    &p->two_value_options,
+				    &p->named_input_options,
+				    &p->input_tree_options,
+				    &p->companion_inputs };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 	limit_text_free(&p->limits);

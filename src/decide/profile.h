@@ -15,13 +15,21 @@
 /* What an operand is, by position (operands = ROLE...; the last repeats).
  * The first three keep the values of a single-word operands line. */
 enum operands {
-	OPERANDS_INPUT, OPERANDS_OUTPUT, OPERANDS_NONE,
+	OPERANDS_INPUT,
+	OPERANDS_OUTPUT,
+	OPERANDS_NONE,
 	OPERANDS_OUTPUT_DIRECTORY, /* a directory the run extracts into */
-	OPERANDS_OUTPUT_PREFIX,    /* DIR/P: new files DIR/P* (pdftoppm in.pdf out/p) */
+	OPERANDS_OUTPUT_PREFIX, /* DIR/P: new files DIR/P* (pdftoppm in.pdf out/p) */
 };
 extern const char *const operand_names[];
-enum dir_operands { DIR_SELF, DIR_TREE };
-enum create_outputs { CREATE_LAUNCHER, CREATE_DIRECTORY };
+enum dir_operands {
+	DIR_SELF,
+	DIR_TREE
+};
+enum create_outputs {
+	CREATE_LAUNCHER,
+	CREATE_DIRECTORY
+};
 
 struct profile {
 	char *name;
@@ -31,22 +39,22 @@ struct profile {
 	struct strlist promises;
 	struct strlist allow; /* single syscalls beyond the promises */
 	struct strlist refuse; /* calls refused (EPERM) unreported */
-	int on_violation;     /* enum violation, -1 when unset */
-	int landlock;         /* enum landlock_mode */
+	int on_violation; /* enum violation, -1 when unset */
+	int landlock; /* enum landlock_mode */
 	/* [filesystem] */
 	struct strlist read, write, exec;
 	/* [network] */
 	struct strlist connect_tcp, bind_tcp;
 	/* [arguments] */
-	int operands;                 /* the first role in operand_roles */
+	int operands; /* the first role in operand_roles */
 	struct strlist operand_roles; /* operand_names, by position; the last repeats */
 	struct strlist options_with_value, input_options, output_options;
 	struct strlist output_directory_options; /* value: a directory to extract into */
-	struct strlist output_prefix_options;    /* value: DIR/P, new files DIR/P* */
-	struct strlist two_value_options;   /* jq --arg NAME VALUE: neither a file */
+	struct strlist output_prefix_options; /* value: DIR/P, new files DIR/P* */
+	struct strlist two_value_options; /* jq --arg NAME VALUE: neither a file */
 	struct strlist named_input_options; /* jq --slurpfile NAME FILE: FILE an input */
-	struct strlist input_tree_options;  /* jq -L DIR: DIR's whole tree readable */
-	int glued_option_values;            /* 7z -oDIR: a value only glued on */
+	struct strlist input_tree_options; /* jq -L DIR: DIR's whole tree readable */
+	int glued_option_values; /* 7z -oDIR: a value only glued on */
 	struct strlist input_list_options; /* value names a file listing inputs */
 	int directory_operands;
 	int clustered_short_options;
@@ -56,7 +64,7 @@ struct profile {
 	struct strlist derived_outputs;
 	struct strlist output_promises; /* granted only when outputs are declared */
 	struct strlist standard_outputs; /* globs: output values meaning stdout (gs's %stdout) */
-	struct strlist refused_outputs;  /* globs: output values refused (gs's %pipe%, |cmd) */
+	struct strlist refused_outputs; /* globs: output values refused (gs's %pipe%, |cmd) */
 	struct strlist option_promises; /* "OPTION:PROMISE": granted with OPTION */
 	/* [limits] */
 	struct limit_text limits;

@@ -61,10 +61,10 @@ static bool running_from_build_tree(void)
 	if (!execfn)
 		return false;
 	bool twin = strcmp(path_base(execfn), "sandbox-run-dynamic") == 0;
-	return stat(twin ? ABS_BUILDDIR "/tests/lib/sandbox-run-dynamic"
-			 : ABS_BUILDDIR "/src/sandbox-run", &tree) == 0 &&
-	       stat(execfn, &self) == 0 && tree.st_dev == self.st_dev &&
-	       tree.st_ino == self.st_ino;
+	return stat(twin ? ABS_BUILDDIR "/tests/lib/sandbox-run-dynamic" :
+			   ABS_BUILDDIR "/src/sandbox-run",
+		    &tree) == 0 &&
+	       stat(execfn, &self) == 0 && tree.st_dev == self.st_dev && tree.st_ino == self.st_ino;
 }
 
 static void set_locations(struct settings *s)
@@ -72,8 +72,8 @@ static void set_locations(struct settings *s)
 	s->build_tree = running_from_build_tree();
 	if (!s->build_tree)
 		s->profile_dirs[s->n_profile_dirs++] = xstrdup(SYSCONFDIR "/sandbox-run/profiles");
-	s->profile_dirs[s->n_profile_dirs++] =
-		xstrdup(s->build_tree ? ABS_SRCDIR "/profiles" : PKGDATADIR "/profiles");
+	s->profile_dirs[s->n_profile_dirs++] = xstrdup(s->build_tree ? ABS_SRCDIR "/profiles" :
+								       PKGDATADIR "/profiles");
 }
 
 /* Returns the number of errors, or -1 if the file is missing and may be. */
@@ -83,8 +83,9 @@ static int load_file(struct settings *s, const char *path, bool missing_ok)
 	/* Held to the same rule as profiles: whoever can write it decides
 	 * unknown-preload and allow-user-profiles. */
 	FILE *f = trusted_open(path, missing_ok, &res.errors);
-	int errors = f ? ini_load_file(f, path, settings_keys, N_KEYS, s, &res)
-		       : res.errors.n ? (int)res.errors.n : -1;
+	int errors = f            ? ini_load_file(f, path, settings_keys, N_KEYS, s, &res) :
+		     res.errors.n ? (int)res.errors.n :
+				    -1;
 	if (f)
 		errors += limits_validate(&s->limits, &res.errors);
 	if (f)
@@ -100,9 +101,9 @@ void settings_load(struct settings *s, const char *config_file)
 	memset(s, 0, sizeof *s);
 	s->allow_user_profiles = 1;
 	set_locations(s);
-	char *path = xstrdup(config_file ? config_file
-			     : s->build_tree ? ABS_SRCDIR "/profiles/sandbox-run.conf"
-					     : SYSCONFDIR "/sandbox-run/sandbox-run.conf");
+	char *path = xstrdup(config_file   ? config_file :
+			     s->build_tree ? ABS_SRCDIR "/profiles/sandbox-run.conf" :
+					     SYSCONFDIR "/sandbox-run/sandbox-run.conf");
 	int errors = load_file(s, path, !config_file);
 	if (errors < 0) {
 		free(path);

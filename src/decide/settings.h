@@ -7,12 +7,19 @@
 #include "decide/policy.h"
 #include "base/util.h"
 
-enum unknown_preload { UNKNOWN_WARN, UNKNOWN_REFUSE, UNKNOWN_IGNORE };
-enum missing_profile { MISSING_REFUSE, MISSING_DEFAULT };
+enum unknown_preload {
+	UNKNOWN_WARN,
+	UNKNOWN_REFUSE,
+	UNKNOWN_IGNORE
+};
+enum missing_profile {
+	MISSING_REFUSE,
+	MISSING_DEFAULT
+};
 
 struct settings {
 	/* where things are */
-	char *conf_path;      /* the file read, or NULL when there was none */
+	char *conf_path; /* the file read, or NULL when there was none */
 	/* Profile directories, highest priority first: the administrator's
 	 * $(sysconfdir)/sandbox-run/profiles, then the shipped
 	 * $(pkgdatadir)/profiles (in the build tree: the tree's profiles/). */
@@ -20,13 +27,13 @@ struct settings {
 	size_t n_profile_dirs;
 	bool build_tree;
 	/* sandbox-run.conf */
-	int missing_profile;  /* enum missing_profile */
+	int missing_profile; /* enum missing_profile */
 	char *default_profile;
-	int unknown_preload;  /* enum unknown_preload */
-	int log;              /* enum log_target */
-	int on_violation;     /* enum violation */
+	int unknown_preload; /* enum unknown_preload */
+	int log; /* enum log_target */
+	int on_violation; /* enum violation */
 	int allow_user_profiles;
-	char *filter_cache;   /* "auto" (NULL), "none" or a directory: filtercache.h */
+	char *filter_cache; /* "auto" (NULL), "none" or a directory: filtercache.h */
 	struct limit_text limits; /* [limits]: for profiles that do not set a key */
 };
 

@@ -61,7 +61,8 @@ void target_resolve(const char *command, struct target *t)
 		t->path = search_path(command, &err);
 	}
 	if (!t->path && err == -EACCES)
-		die_status(EXIT_NOT_EXECUTABLE, "%s: not executable: %s", command, strerror(EACCES));
+		die_status(EXIT_NOT_EXECUTABLE, "%s: not executable: %s", command,
+			   strerror(EACCES));
 	if (!t->path)
 		die_status(EXIT_NOT_FOUND, "%s: command not found%s", command,
 			   strchr(command, '/') ? "" : " (searched $PATH)");

@@ -7,8 +7,8 @@
 #include "base/util.h"
 
 struct target {
-	char *path;          /* what execve() gets */
-	char *name;          /* basename, which names the profile */
+	char *path; /* what execve() gets */
+	char *name; /* basename, which names the profile */
 	struct strlist exec; /* files granted read+execute, with the reason */
 };
 

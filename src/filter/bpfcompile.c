@@ -32,7 +32,8 @@ uint64_t bpf_placeholder(enum placeholder ph)
 	return PH_VALUE(ph);
 }
 
-struct filter_rule *ruleset_add(struct filter_ruleset *rs, uint32_t action, int nr, const char *name)
+struct filter_rule *ruleset_add(struct filter_ruleset *rs, uint32_t action, int nr,
+				const char *name)
 {
 	if (rs->n == rs->cap)
 		rs->v = xrealloc(rs->v, (rs->cap = rs->cap ? rs->cap * 2 : 256) * sizeof *rs->v);
@@ -113,8 +114,8 @@ static void classify(const struct filter_ruleset *rs, struct verdict v[ENOSYS_LI
 {
 	bool named[ENOSYS_LIMIT] = { false };
 	for (int nr = 0; nr < ENOSYS_LIMIT; nr++)
-		v[nr] = (struct verdict){ .action = rs->enosys[nr] ? SCMP_ACT_ERRNO(ENOSYS)
-								     : PH_ACTION };
+		v[nr] = (struct verdict){ .action = rs->enosys[nr] ? SCMP_ACT_ERRNO(ENOSYS) :
+								     PH_ACTION };
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct filter_rule *r = &rs->v[i];
 		if (r->nr < 0 || r->nr >= ENOSYS_LIMIT || rs->enosys[r->nr])
@@ -158,13 +159,15 @@ static int note_cb(struct dl_phdr_info *info, size_t size, void *out)
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		if (ph->p_type != PT_NOTE)
 			continue;
-		const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+		const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr),
+			   *end = p + ph->p_memsz;
 		while (p + sizeof(ElfW(Nhdr)) <= end) {
 			const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
 			const char *name = p + sizeof *n;
-			const unsigned char *desc = (const unsigned char *)name + ((n->n_namesz + 3) & ~3u);
-			if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && memcmp(name, "GNU", 4) == 0 &&
-			    n->n_descsz <= 64) {
+			const unsigned char *desc = (const unsigned char *)name +
+						    ((n->n_namesz + 3) & ~3u);
+			if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
+			    memcmp(name, "GNU", 4) == 0 && n->n_descsz <= 64) {
 				put_hex(out, desc, n->n_descsz);
 				return 1;
 			}
@@ -190,7 +193,8 @@ static char *id_head(const char *program)
 	char arch[12];
 	put_uint(arch, seccomp_arch_native());
 	return xstrjoin("sandbox-run filter 5\nprogram ", program, "\nlibseccomp ",
-			bpf_libseccomp_version(), "\narch ", arch, "\nkernel ", u.release, "\n", NULL);
+			bpf_libseccomp_version(), "\narch ", arch, "\nkernel ", u.release, "\n",
+			NULL);
 }
 
 static void put(char **buf, size_t *len, size_t *cap, const void *data, size_t size)
@@ -354,7 +358,8 @@ void bpf_build(const struct bpf_source *src, uint32_t action, const uint64_t val
 			    cache ? " and cached" : " (no filter cache)");
 		patched = patch(prog, action, value);
 		if (!patched) {
-			msg_verbose("seccomp: placeholders not where expected; compiling without them");
+			msg_verbose(
+				"seccomp: placeholders not where expected; compiling without them");
 			free(prog->filter);
 		}
 	}

@@ -19,7 +19,15 @@
 #include "filter/filtercache.h"
 #include "catalogue/sysrule.h"
 
-enum placeholder { PH_PID, PH_EXEC_PATH, PH_EXEC_ARGV, PH_EXEC_ENVP, PH_UID, PH_GID, N_PH };
+enum placeholder {
+	PH_PID,
+	PH_EXEC_PATH,
+	PH_EXEC_ARGV,
+	PH_EXEC_ENVP,
+	PH_UID,
+	PH_GID,
+	N_PH
+};
 
 /* The 64-bit value a rule compares with to mean placeholder ph. */
 uint64_t bpf_placeholder(enum placeholder ph);
@@ -41,7 +49,8 @@ struct filter_ruleset {
 };
 
 /* Appends a rule without conditions; the caller may fill in cmp/ncond. */
-struct filter_rule *ruleset_add(struct filter_ruleset *rs, uint32_t action, int nr, const char *name);
+struct filter_rule *ruleset_add(struct filter_ruleset *rs, uint32_t action, int nr,
+				const char *name);
 void ruleset_free(struct filter_ruleset *rs);
 
 /* What a filter is made of. inputs: text naming everything the rules
@@ -56,8 +65,8 @@ struct bpf_source {
 /* The program for src with default_action and this run's values (indexed
  * by enum placeholder), from cache where possible (NULL: none). Exits 125
  * if libseccomp refuses a rule. The caller frees prog->filter. */
-void bpf_build(const struct bpf_source *src, uint32_t default_action,
-	       const uint64_t value[N_PH], const struct fcache *cache, struct sock_fprog *prog);
+void bpf_build(const struct bpf_source *src, uint32_t default_action, const uint64_t value[N_PH],
+	       const struct fcache *cache, struct sock_fprog *prog);
 
 /* "MAJOR.MINOR.MICRO" of the libseccomp in use. */
 const char *bpf_libseccomp_version(void);

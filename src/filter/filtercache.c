@@ -67,7 +67,8 @@ static int open_dir(const char *path)
 	}
 	if (st.st_uid != geteuid() || (st.st_mode & 077)) {
 		msg_verbose("filter cache %s: not used: it must be owned by uid %u and closed to "
-			    "others (mode 0700)", path, (unsigned)geteuid());
+			    "others (mode 0700)",
+			    path, (unsigned)geteuid());
 		close(fd);
 		return -1;
 	}
@@ -77,8 +78,8 @@ static int open_dir(const char *path)
 /* The tag key, from the user keyring; made on first use. */
 static bool keyring_key(uint8_t key[SIPHASH_KEY_SIZE])
 {
-	long id = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user",
-			  KEY_DESCRIPTION, 0);
+	long id = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user", KEY_DESCRIPTION,
+			  0);
 	if (id >= 0)
 		return syscall(SYS_keyctl, KEYCTL_READ, id, key, SIPHASH_KEY_SIZE) ==
 		       SIPHASH_KEY_SIZE;
@@ -144,8 +145,8 @@ static uint64_t tag_of(const struct fcache *c, const char *entry, size_t size)
 static char *read_entry(int fd, size_t *size)
 {
 	struct stat st;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size < (off_t)sizeof(struct header) ||
-	    st.st_size > MAX_ENTRY)
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size < (off_t)sizeof(struct header) || st.st_size > MAX_ENTRY)
 		return NULL;
 	char *buf = xmalloc((size_t)st.st_size);
 	size_t got = 0;
@@ -175,8 +176,8 @@ bool fcache_load(const struct fcache *c, const void *id, size_t idlen, struct so
 	struct header h;
 	memcpy(&h, entry, sizeof h);
 	size_t insns = (size_t)h.ninsns * sizeof(struct sock_filter);
-	bool ok = memcmp(h.magic, MAGIC, sizeof h.magic) == 0 && h.idlen == idlen &&
-		  h.ninsns > 0 && h.ninsns <= BPF_MAXINSNS && sizeof h + idlen + insns == size &&
+	bool ok = memcmp(h.magic, MAGIC, sizeof h.magic) == 0 && h.idlen == idlen && h.ninsns > 0 &&
+		  h.ninsns <= BPF_MAXINSNS && sizeof h + idlen + insns == size &&
 		  memcmp(entry + sizeof h, id, idlen) == 0 && h.tag == tag_of(c, entry, size);
 	if (!ok) {
 		msg_verbose("filter cache: entry %s is stale or not ours: rebuilt", name);
@@ -256,8 +257,8 @@ static void prune(const struct fcache *c)
 		    fstatat(c->dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISREG(st.st_mode) && now - st.st_mtime >= PRUNE_DAYS * DAY_SECONDS &&
 		    unlinkat(c->dirfd, e->d_name, 0) == 0)
-			msg_verbose("filter cache: removed %s, unused for %d days or more", e->d_name,
-				    PRUNE_DAYS);
+			msg_verbose("filter cache: removed %s, unused for %d days or more",
+				    e->d_name, PRUNE_DAYS);
 	closedir(d);
 }
 

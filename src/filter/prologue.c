@@ -143,7 +143,8 @@ static unsigned answer(const struct layout *l, const struct run *r)
  * f[lower]. */
 static struct sock_filter test(unsigned at, uint32_t lo, unsigned upper, unsigned lower)
 {
-	return (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, lo, (uint8_t)(upper - (at + 1)),
+	return (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, lo,
+					    (uint8_t)(upper - (at + 1)),
 					    (uint8_t)(lower - (at + 1)));
 }
 

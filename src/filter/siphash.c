@@ -30,10 +30,20 @@ struct sip {
 
 static void round_(struct sip *s)
 {
-	s->v0 += s->v1; s->v1 = rotl(s->v1, 13); s->v1 ^= s->v0; s->v0 = rotl(s->v0, 32);
-	s->v2 += s->v3; s->v3 = rotl(s->v3, 16); s->v3 ^= s->v2;
-	s->v0 += s->v3; s->v3 = rotl(s->v3, 21); s->v3 ^= s->v0;
-	s->v2 += s->v1; s->v1 = rotl(s->v1, 17); s->v1 ^= s->v2; s->v2 = rotl(s->v2, 32);
+	s->v0 += s->v1;
+	s->v1 = rotl(s->v1, 13);
+	s->v1 ^= s->v0;
+	s->v0 = rotl(s->v0, 32);
+	s->v2 += s->v3;
+	s->v3 = rotl(s->v3, 16);
+	s->v3 ^= s->v2;
+	s->v0 += s->v3;
+	s->v3 = rotl(s->v3, 21);
+	s->v3 ^= s->v0;
+	s->v2 += s->v1;
+	s->v1 = rotl(s->v1, 17);
+	s->v1 ^= s->v2;
+	s->v2 = rotl(s->v2, 32);
 }
 
 static void compress(struct sip *s, uint64_t m, int rounds)

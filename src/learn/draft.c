@@ -22,16 +22,16 @@ static void add_call_name(struct strlist *l, const char *entry)
  * of its [ipc] section (ipc.c makes their allow lines when confining). */
 static void granted_by_rule_data(const struct preload_rule *r, struct strlist *allow)
 {
-	static const char *const ipc_calls[] = { "msgget", "msgsnd", "msgrcv", "semget", "semop",
-						 "semtimedop" };
+	static const char *const ipc_calls[] = { "msgget", "msgsnd", "msgrcv",
+						 "semget", "semop",  "semtimedop" };
 	if (!r)
 		return;
 	if (r->connect_unix.n || r->connect_unix_env.n || r->connect_tcp_host.n)
 		add_call_name(allow, "connect");
 	if (r->connect_unix.n || r->connect_unix_env.n)
 		add_call_name(allow, "socket"); /* a relay's datagram socket */
-	for (size_t i = 0; (r->ipc_key_env.n || r->ipc_key.n) && i < sizeof ipc_calls / sizeof *ipc_calls;
-	     i++)
+	for (size_t i = 0;
+	     (r->ipc_key_env.n || r->ipc_key.n) && i < sizeof ipc_calls / sizeof *ipc_calls; i++)
 		add_call_name(allow, ipc_calls[i]);
 }
 
@@ -79,8 +79,9 @@ static int best_promise(const struct elem *e, size_t n, const bool *left, uint32
 		size_t score = 0;
 		for (size_t i = 0; i < n; i++)
 			score += left[i] && (e[i].mask & (1u << p));
-		if (score > best_score || (score && score == best_score &&
-					   promise_at(p)->nrules < promise_at((size_t)best)->nrules)) {
+		if (score > best_score ||
+		    (score && score == best_score &&
+		     promise_at(p)->nrules < promise_at((size_t)best)->nrules)) {
 			best = (int)p;
 			best_score = score;
 		}

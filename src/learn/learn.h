@@ -17,7 +17,7 @@
 
 struct learn_input {
 	const struct settings *settings;
-	const char *out;                 /* the profile to write or merge into */
+	const char *out; /* the profile to write or merge into */
 	const struct target *target;
 	const struct preloads *preloads; /* their needs are left to their rules */
 	int argc;

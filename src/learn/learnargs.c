@@ -10,8 +10,10 @@
 
 /* A role's word is the one "operands =" parses (operand_names). */
 static const enum operands role_operand[] = {
-	[OUT_NONE] = OPERANDS_INPUT, [OUT_FILE] = OPERANDS_OUTPUT,
-	[OUT_DIRECTORY] = OPERANDS_OUTPUT_DIRECTORY, [OUT_PREFIX] = OPERANDS_OUTPUT_PREFIX,
+	[OUT_NONE] = OPERANDS_INPUT,
+	[OUT_FILE] = OPERANDS_OUTPUT,
+	[OUT_DIRECTORY] = OPERANDS_OUTPUT_DIRECTORY,
+	[OUT_PREFIX] = OPERANDS_OUTPUT_PREFIX,
 };
 
 /* path with its directory resolved as the kernel resolves it; the last
@@ -87,8 +89,9 @@ static void note_output(struct learned_args *out, enum out_role r, const char *c
 	struct strlist *options[] = { [OUT_FILE] = &out->output_options,
 				      [OUT_DIRECTORY] = &out->directory_options,
 				      [OUT_PREFIX] = &out->prefix_options };
-	struct strlist *paths[] = { [OUT_FILE] = &out->files, [OUT_DIRECTORY] = &out->directories,
-				    [OUT_PREFIX] = &out->prefixes };
+	struct strlist *paths[] = {
+		[OUT_FILE] = &out->files, [OUT_DIRECTORY] = &out->directories, [OUT_PREFIX] = &out->prefixes
+	};
 	char *a = canon(cwd, value);
 	add(paths[r], a);
 	free(a);
@@ -136,8 +139,8 @@ static int option(struct learned_args *out, int argc, char *const *argv, int i, 
 	return 2;
 }
 
-void learnargs_classify(int argc, char *const *argv, const char *cwd,
-			const struct strlist *created, struct learned_args *out)
+void learnargs_classify(int argc, char *const *argv, const char *cwd, const struct strlist *created,
+			struct learned_args *out)
 {
 	struct strlist canon_created = { 0 };
 	for (size_t i = 0; i < created->n; i++) {
@@ -157,8 +160,10 @@ void learnargs_classify(int argc, char *const *argv, const char *cwd,
 			enum out_role r = role_of(cwd, w, &canon_created);
 			if (r)
 				note_output(out, r, cwd, w, NULL, 0);
-			strlist_add(&out->operands,
-				    operand_names[r || exists(cwd, w) ? role_operand[r] : OPERANDS_NONE], NULL);
+			strlist_add(
+				&out->operands,
+				operand_names[r || exists(cwd, w) ? role_operand[r] : OPERANDS_NONE],
+				NULL);
 			i++;
 		}
 	}
@@ -191,8 +196,8 @@ bool learnargs_any(const struct learned_args *a)
 void learnargs_free(struct learned_args *a)
 {
 	struct strlist *lists[] = { &a->output_options, &a->directory_options, &a->prefix_options,
-				    &a->with_value, &a->operands, &a->files, &a->directories,
-				    &a->prefixes };
+				    &a->with_value,     &a->operands,          &a->files,
+				    &a->directories,    &a->prefixes };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		strlist_free(lists[i]);
 }

@@ -11,7 +11,12 @@
 
 #include "base/util.h"
 
-enum out_role { OUT_NONE, OUT_FILE, OUT_DIRECTORY, OUT_PREFIX };
+enum out_role {
+	OUT_NONE,
+	OUT_FILE,
+	OUT_DIRECTORY,
+	OUT_PREFIX
+};
 
 struct learned_args {
 	/* options whose value named an output, by role; and options that took
@@ -25,8 +30,8 @@ struct learned_args {
 };
 
 /* argv as run in cwd; created: absolute paths the run created or wrote. */
-void learnargs_classify(int argc, char *const *argv, const char *cwd,
-			const struct strlist *created, struct learned_args *out);
+void learnargs_classify(int argc, char *const *argv, const char *cwd, const struct strlist *created,
+			struct learned_args *out);
 /* Whether path is (or lies in, or is named by the prefix of) an output. */
 bool learnargs_is_output(const struct learned_args *a, const char *path);
 bool learnargs_any(const struct learned_args *a);

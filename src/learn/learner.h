@@ -32,7 +32,7 @@ struct elem {
 	uint32_t mask;
 	unsigned long count;
 	char *first; /* the first of these calls, decoded, for the profile's comment */
-	char *path;  /* a create or write a broker could serve: its file, else NULL */
+	char *path; /* a create or write a broker could serve: its file, else NULL */
 };
 
 struct learner {
@@ -41,7 +41,7 @@ struct learner {
 	/* from the file being merged into */
 	bool merging;
 	struct profile old;
-	char *old_text;  /* the file as it was: merging edits this text */
+	char *old_text; /* the file as it was: merging edits this text */
 	char *last_text; /* as last written (a merge is written once per change) */
 	/* observed */
 	struct elem *elems;
@@ -54,12 +54,12 @@ struct learner {
 /* What the profile will say, computed from the observations. */
 struct draft {
 	bool promise[MAX_PROMISES];
-	struct strlist needs;  /* "promise: call N times, ..." */
-	uint32_t had;          /* promises granted before: merged file, preload rules */
+	struct strlist needs; /* "promise: call N times, ..." */
+	uint32_t had; /* promises granted before: merged file, preload rules */
 	struct strlist old_outputs; /* the merged file's declared outputs (declared_output) */
 	struct learned_args args; /* the outputs the command line named */
-	bool new_keys;         /* [arguments] keys of output directories, prefixes, roles */
-	struct strlist allow;  /* origin: how often */
+	bool new_keys; /* [arguments] keys of output directories, prefixes, roles */
+	struct strlist allow; /* origin: how often */
 	struct strlist never;
 	struct strlist read, write, exec, connect, bind, created_elsewhere;
 };
@@ -74,8 +74,6 @@ static inline const struct preload_rule *rule_of(const struct preloads *pl, size
 {
 	return pl->rule && pl->rule[i] >= 0 ? &pl->rules[pl->rule[i]] : NULL;
 }
-
-
 
 /* masks.c: the catalogue, read the way the kernel evaluates the filter */
 uint32_t learn_implicit_mask(void);

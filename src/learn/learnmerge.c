@@ -74,8 +74,8 @@ static bool is_header(const char *line, const char *section)
 {
 	line += strspn(line, " \t");
 	size_t n = strlen(section);
-	return line[0] == '[' && (!section[0] || (strncmp(line + 1, section, n) == 0 &&
-						 line[n + 1] == ']'));
+	return line[0] == '[' &&
+	       (!section[0] || (strncmp(line + 1, section, n) == 0 && line[n + 1] == ']'));
 }
 
 static bool is_comment(const char *line)
@@ -130,8 +130,7 @@ static bool can_append(const char *line, const char *words)
 {
 	const char *eq = strchr(line, '=');
 	const char *value = eq ? eq + 1 + strspn(eq + 1, " \t") : line + strspn(line, " \t");
-	return *value && !strpbrk(value, "#;") &&
-	       strlen(line) + 1 + strlen(words) < LINE_MAX_CHARS;
+	return *value && !strpbrk(value, "#;") && strlen(line) + 1 + strlen(words) < LINE_MAX_CHARS;
 }
 
 /* "key = words" at line at, continued on indented lines where one line
@@ -149,8 +148,8 @@ static size_t insert_words(struct lines *ls, size_t at, const char *first, const
 			line = xstrdup(indent);
 			fresh = true;
 		}
-		char *next = xasprintf("%s%s%.*s", line, fresh && !line[strspn(line, " \t")] ? "" : " ",
-				       (int)len, w);
+		char *next = xasprintf("%s%s%.*s", line,
+				       fresh && !line[strspn(line, " \t")] ? "" : " ", (int)len, w);
 		free(line);
 		line = next;
 		w += len + strspn(w + len, " ");
@@ -235,9 +234,9 @@ static size_t script(const struct lines *x, const struct lines *y, struct edit *
 #define LEN(i, j) len[(i) * (m + 1) + (j)]
 	for (size_t i = n; i-- > 0;)
 		for (size_t j = m; j-- > 0;)
-			LEN(i, j) = strcmp(x->l[i], y->l[j]) == 0 ? LEN(i + 1, j + 1) + 1
-				    : LEN(i + 1, j) > LEN(i, j + 1) ? LEN(i + 1, j)
-								      : LEN(i, j + 1);
+			LEN(i, j) = strcmp(x->l[i], y->l[j]) == 0 ? LEN(i + 1, j + 1) + 1 :
+				    LEN(i + 1, j) > LEN(i, j + 1) ? LEN(i + 1, j) :
+								    LEN(i, j + 1);
 	size_t i = 0, j = 0, k = 0;
 	while (i < n || j < m) {
 		if (i < n && j < m && strcmp(x->l[i], y->l[j]) == 0)

@@ -12,7 +12,7 @@
 
 enum merge_how {
 	MERGE_WORDS, /* append words to the key's last line (promises) */
-	MERGE_LINE,  /* a new "key = value" line after the key's last line */
+	MERGE_LINE, /* a new "key = value" line after the key's last line */
 };
 
 struct merge_addition {

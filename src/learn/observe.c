@@ -26,9 +26,15 @@
 #include "supervise/sidecar.h"
 
 #define PIDFD_THREAD_FLAG O_EXCL /* pidfd_open of a thread, Linux 6.9 */
-#define TMPFILE_FLAG 020000000   /* O_TMPFILE without its O_DIRECTORY */
+#define TMPFILE_FLAG 020000000 /* O_TMPFILE without its O_DIRECTORY */
 
-enum use { USE_OPEN, USE_READ, USE_WRITE, USE_CREATE, USE_EXEC };
+enum use {
+	USE_OPEN,
+	USE_READ,
+	USE_WRITE,
+	USE_CREATE,
+	USE_EXEC
+};
 
 /* Calls that name a file, and what they do to it. */
 #define CWD (-1) /* the path is relative to the working directory */
@@ -37,16 +43,16 @@ static const struct path_call {
 	int dirfd, path, flags; /* argument indexes; flags -1: none */
 	enum use use;
 } path_calls[] = {
-	{ "open", CWD, 0, 1, USE_OPEN }, { "openat", 0, 1, 2, USE_OPEN },
-	{ "creat", CWD, 0, -1, USE_CREATE }, { "truncate", CWD, 0, -1, USE_WRITE },
-	{ "mknod", CWD, 0, -1, USE_CREATE }, { "mknodat", 0, 1, -1, USE_CREATE },
-	{ "mkdir", CWD, 0, -1, USE_CREATE }, { "mkdirat", 0, 1, -1, USE_CREATE },
-	{ "unlink", CWD, 0, -1, USE_CREATE }, { "unlinkat", 0, 1, -1, USE_CREATE },
-	{ "rmdir", CWD, 0, -1, USE_CREATE }, { "rename", CWD, 0, -1, USE_CREATE },
-	{ "rename", CWD, 1, -1, USE_CREATE }, { "renameat", 0, 1, -1, USE_CREATE },
-	{ "renameat", 2, 3, -1, USE_CREATE }, { "renameat2", 0, 1, -1, USE_CREATE },
+	{ "open", CWD, 0, 1, USE_OPEN },       { "openat", 0, 1, 2, USE_OPEN },
+	{ "creat", CWD, 0, -1, USE_CREATE },   { "truncate", CWD, 0, -1, USE_WRITE },
+	{ "mknod", CWD, 0, -1, USE_CREATE },   { "mknodat", 0, 1, -1, USE_CREATE },
+	{ "mkdir", CWD, 0, -1, USE_CREATE },   { "mkdirat", 0, 1, -1, USE_CREATE },
+	{ "unlink", CWD, 0, -1, USE_CREATE },  { "unlinkat", 0, 1, -1, USE_CREATE },
+	{ "rmdir", CWD, 0, -1, USE_CREATE },   { "rename", CWD, 0, -1, USE_CREATE },
+	{ "rename", CWD, 1, -1, USE_CREATE },  { "renameat", 0, 1, -1, USE_CREATE },
+	{ "renameat", 2, 3, -1, USE_CREATE },  { "renameat2", 0, 1, -1, USE_CREATE },
 	{ "renameat2", 2, 3, -1, USE_CREATE }, { "link", CWD, 1, -1, USE_CREATE },
-	{ "linkat", 2, 3, -1, USE_CREATE }, { "symlink", CWD, 1, -1, USE_CREATE },
+	{ "linkat", 2, 3, -1, USE_CREATE },    { "symlink", CWD, 1, -1, USE_CREATE },
 	{ "symlinkat", 1, 2, -1, USE_CREATE }, { "execve", CWD, 0, -1, USE_EXEC },
 	{ "execveat", 0, 1, -1, USE_EXEC },
 };
@@ -163,7 +169,7 @@ static enum use open_use(uint64_t flags, const char *path)
 }
 
 /* Calls the broker serves for a declared output instead of a promise. */
-static const char *const brokerable[] = { "open",  "openat",   "creat",   "mkdir",
+static const char *const brokerable[] = { "open",    "openat", "creat",    "mkdir",
 					  "mkdirat", "unlink", "unlinkat", "rmdir" };
 
 /* Records the path; returns it (in out) for a create or write the broker
@@ -178,8 +184,10 @@ static bool record_path(struct learner *l, const struct seccomp_notif *req,
 	    !absolute_path(tid, dirfd, raw, path, sizeof path))
 		return false;
 	enum use use = pc->flags < 0 ? pc->use : open_use(req->data.args[pc->flags], path);
-	struct strlist *lists[] = { [USE_READ] = &l->reads, [USE_WRITE] = &l->writes,
-				    [USE_CREATE] = &l->creates, [USE_EXEC] = &l->execs };
+	struct strlist *lists[] = { [USE_READ] = &l->reads,
+				    [USE_WRITE] = &l->writes,
+				    [USE_CREATE] = &l->creates,
+				    [USE_EXEC] = &l->execs };
 	if (use != USE_OPEN)
 		add_unique(l, lists[use], path);
 	bool served = false;
@@ -214,7 +222,8 @@ static void record_port(struct learner *l, const struct seccomp_notif *req, bool
 	size_t len = req->data.args[2] < sizeof sa ? (size_t)req->data.args[2] : sizeof sa;
 	struct iovec local = { &sa, len };
 	struct iovec remote = { (void *)(uintptr_t)req->data.args[1], len };
-	if (process_vm_readv((pid_t)req->pid, &local, 1, &remote, 1, 0) < (ssize_t)sizeof(struct sockaddr_in) ||
+	if (process_vm_readv((pid_t)req->pid, &local, 1, &remote, 1, 0) <
+		    (ssize_t)sizeof(struct sockaddr_in) ||
 	    (sa.sin6_family != AF_INET && sa.sin6_family != AF_INET6) || !sa.sin6_port ||
 	    !is_tcp((pid_t)req->pid, (int)req->data.args[0]))
 		return;
@@ -255,8 +264,7 @@ static bool refused(const struct learner *l, int nr, const uint64_t *args)
 	return quiet_of(nr) != NULL; /* answered ENOTSUP, unreported, when confined */
 }
 
-static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *args,
-		       const char *path)
+static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *args, const char *path)
 {
 	uint32_t mask = learn_promise_mask(nr, args, l->pid);
 	if (mask & learn_implicit_mask())
@@ -265,7 +273,8 @@ static void count_call(struct learner *l, pid_t tid, int nr, const uint64_t *arg
 		l->calls[nr]++;
 	for (size_t i = 0; i < l->n_elems; i++)
 		if (l->elems[i].nr == nr && l->elems[i].mask == mask &&
-		    (path ? l->elems[i].path && !strcmp(l->elems[i].path, path) : !l->elems[i].path)) {
+		    (path ? l->elems[i].path && !strcmp(l->elems[i].path, path) :
+			    !l->elems[i].path)) {
 			l->elems[i].count++;
 			return;
 		}

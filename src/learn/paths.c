@@ -14,27 +14,36 @@
 
 /* Where a read path is widened to its package's directory (/usr/share/X). */
 static const char *const data_roots[] = {
-	"/usr/share/", "/usr/local/share/", "/usr/lib/", "/usr/local/lib/", "/usr/libexec/",
-	"/var/lib/", "/var/cache/", "/opt/", "/etc/", "/usr/local/etc/", "/srv/",
+	"/usr/share/",   "/usr/local/share/", "/usr/lib/",   "/usr/local/lib/",
+	"/usr/libexec/", "/var/lib/",         "/var/cache/", "/opt/",
+	"/etc/",         "/usr/local/etc/",   "/srv/",
 };
 /* Never widened to: directories that hold secrets beside public files. */
 static const char *const secret_dirs[] = {
-	"/etc/ssl", "/etc/ssh", "/etc/pki", "/etc/security", "/etc/sudoers.d",
-	"/etc/NetworkManager", "/etc/wpa_supplicant", "/etc/cups", "/var/lib/sudo",
+	"/etc/ssl",
+	"/etc/ssh",
+	"/etc/pki",
+	"/etc/security",
+	"/etc/sudoers.d",
+	"/etc/NetworkManager",
+	"/etc/wpa_supplicant",
+	"/etc/cups",
+	"/var/lib/sudo",
 };
 /* Never granted as trees: programs, temporary files, homes, kernel files. */
 static const char *const tree_never[] = {
-	"/tmp", "/var/tmp", "/dev/shm", "/dev", "/proc", "/sys", "/run", "/root", "/home",
-	"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr",
-	"/etc", "/var", "/usr/share", "/usr/lib", "/usr/local", "/opt",
+	"/tmp",       "/var/tmp",       "/dev/shm",        "/dev", "/proc", "/sys",
+	"/run",       "/root",          "/home",           "/bin", "/sbin", "/usr/bin",
+	"/usr/sbin",  "/usr/local/bin", "/usr/local/sbin", "/usr", "/etc",  "/var",
+	"/usr/share", "/usr/lib",       "/usr/local",      "/opt",
 };
 
 /* path is dir or lies beneath it. */
 static bool beneath(const char *path, const char *dir)
 {
 	size_t n = strlen(dir);
-	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0' ||
-					      (n == 1 && dir[0] == '/'));
+	return strncmp(path, dir, n) == 0 &&
+	       (path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
 }
 
 struct grants {
@@ -67,9 +76,14 @@ void learn_policy_of(const struct learner *l, const bool *promise, struct policy
 	struct settings s = *l->in->settings;
 	s.unknown_preload = UNKNOWN_IGNORE; /* reported in the profile instead */
 	struct policy_input pin = {
-		.settings = &s, .target = l->in->target, .argc = l->in->argc,
-		.argv = l->in->argv, .profile_path = l->in->out, .profile = &draft,
-		.preloads = l->in->preloads, .args = &files,
+		.settings = &s,
+		.target = l->in->target,
+		.argc = l->in->argc,
+		.argv = l->in->argv,
+		.profile_path = l->in->out,
+		.profile = &draft,
+		.preloads = l->in->preloads,
+		.args = &files,
 	};
 	policy_from_system(&pin, p);
 	strlist_free(&draft.promises);
@@ -107,8 +121,8 @@ void learn_output_entries(const struct policy *p, struct strlist *out)
 		/* a pattern's page number: what comes before it is a prefix */
 		const char *page = o->pattern ? strstr(o->name, "%d") : NULL;
 		int name_len = page ? (int)(page - o->name) : (int)strlen(o->name);
-		char *entry = o->tree ? xasprintf("%s/", o->dir)
-				      : xasprintf("%s/%.*s%s", o->dir, name_len, o->name,
+		char *entry = o->tree ? xasprintf("%s/", o->dir) :
+					xasprintf("%s/%.*s%s", o->dir, name_len, o->name,
 						  o->pattern || o->prefix ? "*" : "");
 		strlist_add(out, entry, NULL);
 		free(entry);
@@ -121,9 +135,9 @@ static bool in_outputs(const struct strlist *outputs, const char *path)
 	for (size_t i = 0; i < outputs->n; i++) {
 		const char *o = outputs->item[i];
 		size_t n = strlen(o);
-		if (o[n - 1] == '/' ? strncmp(path, o, n) == 0
-		    : o[n - 1] == '*' ? strncmp(path, o, n - 1) == 0 && !strchr(path + n - 1, '/')
-				      : strcmp(path, o) == 0)
+		if (o[n - 1] == '/' ? strncmp(path, o, n) == 0 :
+		    o[n - 1] == '*' ? strncmp(path, o, n - 1) == 0 && !strchr(path + n - 1, '/') :
+				      strcmp(path, o) == 0)
 			return true;
 	}
 	return false;
@@ -213,8 +227,7 @@ static bool tree_allowed(const char *path)
 /* Adds path to out unless a confined run grants it already. Programs are
  * listed as they were run (/bin/sh, not /usr/bin/dash), the rest as the
  * kernel resolves them. */
-static void add_path(struct strlist *out, const struct grants *g, const char *path,
-		     unsigned access)
+static void add_path(struct strlist *out, const struct grants *g, const char *path, unsigned access)
 {
 	char real[PATH_MAX];
 	if (!canonical(path, real))

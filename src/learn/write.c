@@ -53,11 +53,13 @@ static void preload_lines(const struct learner *l, struct strlist *out)
 	for (size_t i = 0; i < pl->libs.n; i++) {
 		char *line;
 		if (rule_of(pl, i))
-			line = xasprintf("%s (%s): its needs are left to its rule %s", pl->libs.item[i],
-					 pl->libs.origin[i], rule_of(pl, i)->path);
+			line = xasprintf("%s (%s): its needs are left to its rule %s",
+					 pl->libs.item[i], pl->libs.origin[i],
+					 rule_of(pl, i)->path);
 		else
 			line = xasprintf("%s (%s): no preload rule knows it; what it did is in "
-					 "this profile", pl->libs.item[i], pl->libs.origin[i]);
+					 "this profile",
+					 pl->libs.item[i], pl->libs.origin[i]);
 		if (!strlist_contains(out, line))
 			strlist_add(out, line, NULL);
 		free(line);
@@ -83,15 +85,16 @@ static void put_list(FILE *f, const char *key, const struct strlist *l)
 	}
 	fputc('\n', f);
 	if (left_out)
-		fprintf(f, "# %zu %s with blanks or too long for a line left out of %s\n",
-			left_out, left_out == 1 ? "entry" : "entries", key);
+		fprintf(f, "# %zu %s with blanks or too long for a line left out of %s\n", left_out,
+			left_out == 1 ? "entry" : "entries", key);
 }
 
 static void put_header(FILE *f, const struct learner *l)
 {
 	struct strlist preloads = { 0 };
 	preload_lines(l, &preloads);
-	fprintf(f, "# A profile for %s, learned by sandbox-run --learn from permissive runs:\n"
+	fprintf(f,
+		"# A profile for %s, learned by sandbox-run --learn from permissive runs:\n"
 		"# no Landlock, every system call allowed and recorded. It allows what these\n"
 		"# runs did and no more. Review it, roll it out with on-violation = report,\n"
 		"# and run --learn again with this file to merge what new runs need.\n",
@@ -108,8 +111,10 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 	fprintf(f, "\n[profile]\n");
 	fprintf(f, "description = %s: learned by sandbox-run --learn (review before use)\n",
 		l->in->target->name);
-	fprintf(f, d->needs.n ? "# stdio and rpath are implicit; the others were needed by these calls:\n"
-			      : "# stdio and rpath are implicit, and this run needed no other\n");
+	fprintf(f,
+		d->needs.n ?
+			"# stdio and rpath are implicit; the others were needed by these calls:\n" :
+			"# stdio and rpath are implicit, and this run needed no other\n");
 	for (size_t i = 0; i < d->needs.n; i++)
 		put_comment(f, d->needs.item[i]);
 	struct strlist names = { 0 };
@@ -122,7 +127,8 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 	fputc('\n', f);
 	strlist_free(&names);
 	if (d->allow.n)
-		fprintf(f, "# single system calls no promise covers, with how often each was seen:\n");
+		fprintf(f,
+			"# single system calls no promise covers, with how often each was seen:\n");
 	for (size_t i = 0; i < d->allow.n; i++) {
 		unsigned long n = strtoul(d->allow.origin[i], NULL, 10);
 		fprintf(f, "# %.*s: seen %lu %s\nallow = %s\n",
@@ -134,7 +140,8 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 		syscall_allowable(d->never.item[i], &why);
 		unsigned long n = strtoul(d->never.origin[i], NULL, 10);
 		char *line = xasprintf("not allowable, seen %lu %s: %s; the program will be "
-				       "refused", n, learn_times(n), why);
+				       "refused",
+				       n, learn_times(n), why);
 		put_comment(f, line);
 		free(line);
 	}
@@ -144,17 +151,18 @@ static void put_profile_section(FILE *f, const struct learner *l, const struct d
 static void put_files_section(FILE *f, const struct draft *d)
 {
 	fprintf(f, "\n[filesystem]\n"
-		"# Files these runs opened that a confined run would not grant anyway (the\n"
-		"# system read set, the target, its operands, the promises' own paths),\n"
-		"# widened to their package directory; never / or a home directory.\n");
+		   "# Files these runs opened that a confined run would not grant anyway (the\n"
+		   "# system read set, the target, its operands, the promises' own paths),\n"
+		   "# widened to their package directory; never / or a home directory.\n");
 	put_list(f, "read", &d->read);
 	put_list(f, "write", &d->write);
 	put_list(f, "exec", &d->exec);
 	for (size_t i = 0; i < d->created_elsewhere.n; i++) {
-		char *line = xasprintf("files were created in %s: only declared outputs "
-				       "([arguments]) and, with promise tmppath, the private $TMPDIR "
-				       "can be created in; otherwise it is refused",
-				       d->created_elsewhere.item[i]);
+		char *line = xasprintf(
+			"files were created in %s: only declared outputs "
+			"([arguments]) and, with promise tmppath, the private $TMPDIR "
+			"can be created in; otherwise it is refused",
+			d->created_elsewhere.item[i]);
 		put_comment(f, line);
 		free(line);
 	}
@@ -189,12 +197,14 @@ static void put_outputs(FILE *f, const struct draft *d)
 		put_list(f, "options-with-value", &with_value);
 	strlist_free(&with_value);
 	if (learnargs_any(a))
-		fprintf(f, "# the files and directories the run created, by the words that named them\n");
+		fprintf(f,
+			"# the files and directories the run created, by the words that named them\n");
 	for (size_t i = 0; i < N(lists); i++) {
 		if (!lists[i].list->n)
 			continue;
 		if (lists[i].new_key && !d->new_keys)
-			fprintf(f, "# this sandbox-run does not read the key below: the run will be "
+			fprintf(f,
+				"# this sandbox-run does not read the key below: the run will be "
 				"refused\n# ");
 		put_list(f, lists[i].key, lists[i].list);
 	}
@@ -223,20 +233,23 @@ static void put_outputs(FILE *f, const struct draft *d)
 static void put_arguments(FILE *f, const struct learner *l, const struct draft *d)
 {
 	char *now = argv_line(l->in);
-	fprintf(f, "\n[arguments]\n"
+	fprintf(f,
+		"\n[arguments]\n"
 		"# Review: which arguments are inputs and outputs. The outputs below are\n"
 		"# those the learned run created; operands are listed by position (the\n"
 		"# last repeats): input lets the program read each operand it is given,\n"
 		"# so that new inputs work. The command line it learned from:\n"
-		"# run: %s\n", now);
+		"# run: %s\n",
+		now);
 	free(now);
 	put_outputs(f, d);
 }
 
 static void draft_free(struct draft *d)
 {
-	struct strlist *lists[] = { &d->needs, &d->allow, &d->never, &d->read, &d->write,
-				    &d->exec, &d->connect, &d->bind, &d->created_elsewhere };
+	struct strlist *lists[] = { &d->needs,   &d->allow, &d->never,
+				    &d->read,    &d->write, &d->exec,
+				    &d->connect, &d->bind,  &d->created_elsewhere };
 	for (size_t i = 0; i < N(lists); i++)
 		strlist_free(lists[i]);
 	learnargs_free(&d->args);
@@ -330,8 +343,8 @@ static void merge_notes(const struct learner *l, const struct draft *d)
 		msg("--learn: %s: promise %s", l->in->out, d->needs.item[i]);
 	for (size_t i = 0; i < d->allow.n; i++)
 		if (!strlist_contains(&l->old.allow, d->allow.item[i]))
-			msg("--learn: %s: allow %s, which no promise covers: seen %s %s", l->in->out,
-			    d->allow.item[i], d->allow.origin[i],
+			msg("--learn: %s: allow %s, which no promise covers: seen %s %s",
+			    l->in->out, d->allow.item[i], d->allow.origin[i],
 			    learn_times(strtoul(d->allow.origin[i], NULL, 10)));
 }
 
@@ -347,8 +360,8 @@ static void refusal_notes(const struct learner *l, const struct draft *d)
 	}
 	for (size_t i = 0; i < d->created_elsewhere.n; i++)
 		msg("--learn: %s: files were created in %s: declare them outputs in [arguments] "
-		    "(a [filesystem] write entry does not grant creating)", l->in->out,
-		    d->created_elsewhere.item[i]);
+		    "(a [filesystem] write entry does not grant creating)",
+		    l->in->out, d->created_elsewhere.item[i]);
 }
 
 /* The merged file is the old text with what this run proved necessary

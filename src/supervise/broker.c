@@ -27,8 +27,9 @@
  * here when the policy declares outputs. */
 #define OPEN_WRITE_BITS (O_ACCMODE | O_CREAT | O_TRUNC | TMPFILE_BIT | O_APPEND)
 /* The flags of the target's open that the broker's own open keeps. */
-#define OPEN_KEPT_BITS (O_ACCMODE | O_CREAT | O_EXCL | O_TRUNC | O_APPEND | O_NONBLOCK | O_DSYNC | \
-			O_SYNC | O_NOATIME | O_CLOEXEC)
+#define OPEN_KEPT_BITS                                                                       \
+	(O_ACCMODE | O_CREAT | O_EXCL | O_TRUNC | O_APPEND | O_NONBLOCK | O_DSYNC | O_SYNC | \
+	 O_NOATIME | O_CLOEXEC)
 
 bool policy_grants_call(const struct policy *p, int nr, const uint64_t *args, pid_t self)
 {
@@ -162,7 +163,9 @@ static enum broker_answer send_fd(struct broker *b, const struct seccomp_notif *
 				  bool cloexec, struct seccomp_notif_resp *resp)
 {
 	struct seccomp_notif_addfd add = {
-		.id = req->id, .flags = SECCOMP_ADDFD_FLAG_SEND, .srcfd = (uint32_t)fd,
+		.id = req->id,
+		.flags = SECCOMP_ADDFD_FLAG_SEND,
+		.srcfd = (uint32_t)fd,
 		.newfd_flags = cloexec ? O_CLOEXEC : 0,
 	};
 	int r = ioctl(b->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
@@ -171,7 +174,9 @@ static enum broker_answer send_fd(struct broker *b, const struct seccomp_notif *
 		add.flags = 0;
 		r = ioctl(b->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
 		close(fd);
-		*resp = (struct seccomp_notif_resp){ .id = req->id, .val = r, .error = r < 0 ? -errno : 0 };
+		*resp = (struct seccomp_notif_resp){ .id = req->id,
+						     .val = r,
+						     .error = r < 0 ? -errno : 0 };
 		return BROKER_RESPOND;
 	}
 	int err = errno;
@@ -195,7 +200,8 @@ static enum broker_answer go_on(struct broker *b, const struct seccomp_notif *re
 {
 	if (!policy_grants_call(b->p, req->data.nr, (const uint64_t *)req->data.args, tgid))
 		return BROKER_NOT_MINE; /* what no promise grants is a denial */
-	*resp = (struct seccomp_notif_resp){ .id = req->id, .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
+	*resp = (struct seccomp_notif_resp){ .id = req->id,
+					     .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
 	return BROKER_RESPOND;
 }
 
@@ -229,7 +235,8 @@ static bool open_call(int nr, const uint64_t *a, struct open_call *c)
 #endif
 #ifdef SYS_creat
 	else if (nr == SYS_creat)
-		*c = (struct open_call){ AT_FDCWD, a[0], O_CREAT | O_WRONLY | O_TRUNC, (mode_t)a[1] };
+		*c = (struct open_call){ AT_FDCWD, a[0], O_CREAT | O_WRONLY | O_TRUNC,
+					 (mode_t)a[1] };
 #endif
 	else
 		return false;
@@ -287,7 +294,8 @@ static enum broker_answer serve_output(struct broker *b, const struct seccomp_no
 	int err = errno;
 	umask(old);
 	if (fd < 0 && err == EEXIST && o->pattern)
-		return refuse(why, size, "%s exists: %s creates new files only (remove the old ones first)",
+		return refuse(why, size,
+			      "%s exists: %s creates new files only (remove the old ones first)",
 			      name, o->name);
 	if (fd < 0 && err == ELOOP)
 		return refuse(why, size, "%s is a symbolic link: outputs are never followed", name);
@@ -308,7 +316,6 @@ static enum broker_answer serve_output(struct broker *b, const struct seccomp_no
 	return send_fd(b, req, fd, c->flags & O_CLOEXEC, resp);
 }
 
-
 /* ---- output directories ---- */
 
 static size_t made_hash(dev_t dev, ino_t ino)
@@ -321,7 +328,8 @@ static struct made *made_entry(const struct broker *b, const struct stat *st)
 	if (!b->n_made_slots)
 		return NULL;
 	size_t mask = b->n_made_slots - 1;
-	for (size_t i = made_hash(st->st_dev, st->st_ino) & mask; b->made_slots[i]; i = (i + 1) & mask) {
+	for (size_t i = made_hash(st->st_dev, st->st_ino) & mask; b->made_slots[i];
+	     i = (i + 1) & mask) {
 		struct made *m = &b->made[b->made_slots[i] - 1];
 		if (!m->removed && m->dev == st->st_dev && m->ino == st->st_ino)
 			return m;
@@ -344,7 +352,7 @@ static void remember_made(struct broker *b, const struct stat *st, size_t tree)
 		return;
 	if (b->n_made == b->made_cap)
 		b->made = xrealloc(b->made, (b->made_cap = b->made_cap ? 2 * b->made_cap : 64) *
-					    sizeof *b->made);
+						    sizeof *b->made);
 	b->made[b->n_made++] = (struct made){ st->st_dev, st->st_ino, tree, S_ISDIR(st->st_mode),
 					      false };
 	if (2 * b->n_made > b->n_made_slots) {
@@ -412,7 +420,8 @@ static enum broker_answer refuse_old_dir(const struct broker *b, int dir, const 
 					 char *why, size_t size)
 {
 	int t = beneath_tree(b, dir);
-	return refuse(why, size, "%s: its directory was in the output directory %s before this "
+	return refuse(why, size,
+		      "%s: its directory was in the output directory %s before this "
 		      "run: new entries go only in directories the run made (use a new directory)",
 		      name, b->p->outputs[t].dir);
 }
@@ -431,9 +440,10 @@ static bool made_here(const struct broker *b, int dir, const char *name, struct 
 static enum broker_answer refuse_existing(const struct broker *b, size_t t, const char *name,
 					  char *why, size_t size)
 {
-	return refuse(why, size, "%s was in the output directory %s before this run: only what "
-		      "the run creates there may be written (use a new directory)", name,
-		      b->p->outputs[t].dir);
+	return refuse(why, size,
+		      "%s was in the output directory %s before this run: only what "
+		      "the run creates there may be written (use a new directory)",
+		      name, b->p->outputs[t].dir);
 }
 
 /* An open that writes or creates in output directory t (dir is the
@@ -441,14 +451,16 @@ static enum broker_answer refuse_existing(const struct broker *b, size_t t, cons
  * that this run made; never a symbolic link, never what was there. */
 static enum broker_answer serve_tree_open(struct broker *b, const struct seccomp_notif *req,
 					  size_t t, int dir, const char *name,
-					  const struct open_call *c, struct seccomp_notif_resp *resp,
-					  char *why, size_t size)
+					  const struct open_call *c,
+					  struct seccomp_notif_resp *resp, char *why, size_t size)
 {
 	static const char symlink_msg[] = "%s is a symbolic link: output directories are never "
 					  "written through one";
 	if (!plain_name(name) || (c->flags & (TMPFILE_BIT | O_DIRECTORY)))
-		return refuse(why, size, "%s: only files are opened for writing in the output "
-			      "directory %s", *name ? name : "\"\"", b->p->outputs[t].dir);
+		return refuse(why, size,
+			      "%s: only files are opened for writing in the output "
+			      "directory %s",
+			      *name ? name : "\"\"", b->p->outputs[t].dir);
 	/* What was there is refused before it is opened (opening a device
 	 * may act); what the run made is opened again, and checked again. */
 	struct stat st;
@@ -464,8 +476,8 @@ static enum broker_answer serve_tree_open(struct broker *b, const struct seccomp
 	int flags = (c->flags & OPEN_KEPT_BITS & ~(O_CREAT | O_EXCL | O_TRUNC)) | O_NOFOLLOW |
 		    O_NOCTTY | O_NONBLOCK | O_CLOEXEC;
 	mode_t old = umask(target_umask((pid_t)req->pid));
-	int fd = exists ? openat(dir, name, flags)
-			: openat(dir, name, flags | O_CREAT | O_EXCL, c->mode & 0777);
+	int fd = exists ? openat(dir, name, flags) :
+			  openat(dir, name, flags | O_CREAT | O_EXCL, c->mode & 0777);
 	int err = errno;
 	umask(old);
 	if (fd < 0)
@@ -490,7 +502,12 @@ static enum broker_answer serve_tree_open(struct broker *b, const struct seccomp
 /* The calls on paths and descriptors that output directories serve
  * besides open: which argument holds what. */
 enum tree_call {
-	TREE_MKDIR, TREE_UNLINK, TREE_CHMOD, TREE_UTIMENS, TREE_FCHMOD, TREE_FCHOWN,
+	TREE_MKDIR,
+	TREE_UNLINK,
+	TREE_CHMOD,
+	TREE_UTIMENS,
+	TREE_FCHMOD,
+	TREE_FCHOWN,
 	TREE_FTRUNCATE, /* bsdtar's sparse files: the size set at the end */
 	TREE_LINK, /* symlink, rename to a new name: never made there */
 	TREE_HARDLINK, /* a second name of a file the run made, in the tree */
@@ -499,11 +516,11 @@ enum tree_call {
 
 struct path_call {
 	enum tree_call kind;
-	int dirfd;       /* AT_FDCWD, or the descriptor (fd calls: the file) */
-	uint64_t path;   /* 0 for a call on dirfd itself */
-	uint64_t value;  /* mode, times pointer, or uid */
+	int dirfd; /* AT_FDCWD, or the descriptor (fd calls: the file) */
+	uint64_t path; /* 0 for a call on dirfd itself */
+	uint64_t value; /* mode, times pointer, or uid */
 	uint64_t value2; /* gid */
-	int flags;       /* utimensat's */
+	int flags; /* utimensat's */
 };
 
 static bool tree_call(int nr, const uint64_t *a, struct path_call *c)
@@ -538,7 +555,9 @@ static bool tree_call(int nr, const uint64_t *a, struct path_call *c)
 	else if (nr == SYS_symlink || nr == SYS_rename)
 		*c = (struct path_call){ TREE_LINK, AT_FDCWD, a[1], 0, 0, 0 };
 	else if (nr == SYS_link)
-		*c = (struct path_call){ TREE_HARDLINK, AT_FDCWD, a[1], a[0], (uint64_t)AT_FDCWD, 0 };
+		*c = (struct path_call){
+			TREE_HARDLINK, AT_FDCWD, a[1], a[0], (uint64_t)AT_FDCWD, 0
+		};
 #endif
 #ifdef SYS_unlink
 	else if (nr == SYS_unlink)
@@ -573,14 +592,14 @@ static int take_fd(pid_t tgid, int fd)
 
 /* chmod, utimensat, fchown on something the run made: done by the broker
  * on its own descriptor of it (fd) or beneath dir (name). */
-static int change_made(const struct seccomp_notif *req, const struct path_call *c, int fd,
-		       int dir, const char *name, const struct stat *st)
+static int change_made(const struct seccomp_notif *req, const struct path_call *c, int fd, int dir,
+		       const char *name, const struct stat *st)
 {
 	if (c->kind == TREE_CHMOD || c->kind == TREE_FCHMOD) {
 		if (c->value & (S_ISUID | S_ISGID))
 			return EPERM;
-		int r = fd >= 0 ? fchmod(fd, (mode_t)c->value & 07777)
-				: fchmodat(dir, name, (mode_t)c->value & 07777, 0);
+		int r = fd >= 0 ? fchmod(fd, (mode_t)c->value & 07777) :
+				  fchmodat(dir, name, (mode_t)c->value & 07777, 0);
 		return r < 0 ? errno : 0;
 	}
 	if (c->kind == TREE_FTRUNCATE)
@@ -589,7 +608,10 @@ static int change_made(const struct seccomp_notif *req, const struct path_call *
 		return unlinkat(dir, name, c->flags & AT_REMOVEDIR) < 0 ? errno : 0;
 	if (c->kind == TREE_FCHOWN) /* the owner it has: what bsdtar as root asks */
 		return ((uid_t)c->value == (uid_t)-1 || (uid_t)c->value == st->st_uid) &&
-		       ((gid_t)c->value2 == (gid_t)-1 || (gid_t)c->value2 == st->st_gid) ? 0 : EPERM;
+				       ((gid_t)c->value2 == (gid_t)-1 ||
+					(gid_t)c->value2 == st->st_gid) ?
+			       0 :
+			       EPERM;
 	struct timespec ts[2], *times = NULL;
 	if (c->value) {
 		if (decode_read_remote((pid_t)req->pid, c->value, (char *)ts, sizeof ts, false) !=
@@ -597,8 +619,7 @@ static int change_made(const struct seccomp_notif *req, const struct path_call *
 			return EFAULT;
 		times = ts;
 	}
-	int r = fd >= 0 ? futimens(fd, times)
-			: utimensat(dir, name, times, AT_SYMLINK_NOFOLLOW);
+	int r = fd >= 0 ? futimens(fd, times) : utimensat(dir, name, times, AT_SYMLINK_NOFOLLOW);
 	return r < 0 ? errno : 0;
 }
 
@@ -636,18 +657,19 @@ static enum broker_answer tree_mkdir(struct broker *b, const struct seccomp_noti
 /* link, linkat: a new name in output directory t (dir, name) for a
  * regular file this run made there (bsdtar's hard link members); nothing
  * else, and never by a descriptor (AT_EMPTY_PATH). */
-static enum broker_answer tree_hardlink(struct broker *b, const struct seccomp_notif *req,
-					size_t t, int dir, const char *name,
-					const struct path_call *c, struct seccomp_notif_resp *resp,
-					char *why, size_t size)
+static enum broker_answer tree_hardlink(struct broker *b, const struct seccomp_notif *req, size_t t,
+					int dir, const char *name, const struct path_call *c,
+					struct seccomp_notif_resp *resp, char *why, size_t size)
 {
 	char old[PATH_MAX];
 	const char *oname;
 	struct stat st;
 	if (!plain_name(name) || (c->flags & AT_EMPTY_PATH) ||
 	    !read_path((pid_t)req->pid, c->value, old))
-		return refuse(why, size, "%s: hard links in output directories name files the run "
-			      "made there", name);
+		return refuse(why, size,
+			      "%s: hard links in output directories name files the run "
+			      "made there",
+			      name);
 	int odir = open_parent((pid_t)req->pid, (int)c->value2, old, &oname);
 	bool own = odir >= 0 && tree_of(b, odir) == (int)t && made_here(b, odir, oname, &st) &&
 		   S_ISREG(st.st_mode);
@@ -655,8 +677,10 @@ static enum broker_answer tree_hardlink(struct broker *b, const struct seccomp_n
 	if (odir >= 0)
 		close(odir);
 	if (!own)
-		return refuse(why, size, "%s: a hard link to %s, which this run did not make in the "
-			      "output directory %s", name, old, b->p->outputs[t].dir);
+		return refuse(why, size,
+			      "%s: a hard link to %s, which this run did not make in the "
+			      "output directory %s",
+			      name, old, b->p->outputs[t].dir);
 	return result(req, err, resp);
 }
 
@@ -671,8 +695,9 @@ static enum broker_answer broker_tree_call(struct broker *b, const struct seccom
 	if (!c->path) { /* on a descriptor */
 		int fd = take_fd(tgid, c->dirfd);
 		const struct made *m = fd >= 0 && fstat(fd, &st) == 0 ? made_entry(b, &st) : NULL;
-		enum broker_answer a = m ? result(req, change_made(req, c, fd, -1, NULL, &st), resp)
-					 : go_on(b, req, tgid, resp);
+		enum broker_answer a = m ? result(req, change_made(req, c, fd, -1, NULL, &st),
+						  resp) :
+					   go_on(b, req, tgid, resp);
 		if (fd >= 0)
 			close(fd);
 		return a;
@@ -695,16 +720,17 @@ static enum broker_answer broker_tree_call(struct broker *b, const struct seccom
 		a = go_on(b, req, tgid, resp);
 	else if ((c->kind == TREE_LINK || c->kind == TREE_HARDLINK) &&
 		 (t >= 0 || beneath_tree(b, dir) >= 0))
-		a = refuse(why, size, "%s: symbolic links and renames are not made in output "
-			   "directories, hard links only to what the run made (%s)", name,
-			   b->p->outputs[t >= 0 ? t : beneath_tree(b, dir)].dir);
+		a = refuse(why, size,
+			   "%s: symbolic links and renames are not made in output "
+			   "directories, hard links only to what the run made (%s)",
+			   name, b->p->outputs[t >= 0 ? t : beneath_tree(b, dir)].dir);
 	else if (c->kind == TREE_LINK)
 		a = go_on(b, req, tgid, resp);
 	else if (c->kind == TREE_MKDIR && t < 0 && is_tree_root(b, dir, name))
 		a = result(req, EEXIST, resp); /* mkdir -p of the directory made for it */
 	else if (t < 0 && beneath_tree(b, dir) >= 0 &&
-	    (c->kind == TREE_MKDIR || c->kind == TREE_UNLINK ||
-	     !policy_grants_call(b->p, req->data.nr, (const uint64_t *)req->data.args, tgid)))
+		 (c->kind == TREE_MKDIR || c->kind == TREE_UNLINK ||
+		  !policy_grants_call(b->p, req->data.nr, (const uint64_t *)req->data.args, tgid)))
 		a = refuse_old_dir(b, dir, name, why, size);
 	else if (t < 0)
 		a = go_on(b, req, tgid, resp);
@@ -747,8 +773,8 @@ static enum broker_answer broker_open_call(struct broker *b, const struct seccom
 		a = refuse(why, size, "%s: not a declared output (in this directory: %s only)",
 			   name, b->p->outputs[i >= 0 ? i : in_dir].name);
 	else if (named_like_output(b, name))
-		a = refuse(why, size, "%s is named like a declared output, but not in its directory",
-			   name);
+		a = refuse(why, size,
+			   "%s is named like a declared output, but not in its directory", name);
 	else
 		a = go_on(b, req, tgid, resp);
 	if (dir >= 0)
@@ -804,7 +830,8 @@ static enum broker_answer serve_dgram_socket(struct broker *b, const struct secc
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
 		return result(req, errno, resp);
 	struct stat st;
-	if (fstat(sv[1], &st) < 0 || (type & SOCK_NONBLOCK && fcntl(sv[1], F_SETFL, O_NONBLOCK) < 0)) {
+	if (fstat(sv[1], &st) < 0 ||
+	    (type & SOCK_NONBLOCK && fcntl(sv[1], F_SETFL, O_NONBLOCK) < 0)) {
 		int err = errno;
 		close(sv[0]);
 		close(sv[1]);
@@ -915,8 +942,8 @@ static enum broker_answer socket_call_for(struct broker *b, const struct seccomp
 	int sock = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
 	int err = sock < 0 ? errno : 0;
 	struct relay *r = sock < 0 || req->data.nr == SYS_bind ? NULL : relay_of(b, sock);
-	int (*call)(int, const struct sockaddr *, socklen_t) =
-		req->data.nr == SYS_bind ? bind : connect;
+	int (*call)(int, const struct sockaddr *, socklen_t) = req->data.nr == SYS_bind ? bind :
+											  connect;
 	if (r)
 		err = connect_relay(r, ss, len);
 	else if (sock >= 0 && call(sock, (const struct sockaddr *)ss, (socklen_t)len) < 0)
@@ -946,8 +973,8 @@ static const char *scope_refuses(const struct policy *p, const struct sockaddr_s
 	for (size_t i = 0; i < p->n_ports; i++)
 		if (p->ports[i].bind == bind && p->ports[i].port == ntohs(in->sin_port))
 			return NULL; /* sin_port and sin6_port share their place */
-	return bind ? "a TCP port the profile does not let it bind"
-		    : "a TCP port the profile does not let it connect to";
+	return bind ? "a TCP port the profile does not let it bind" :
+		      "a TCP port the profile does not let it connect to";
 }
 
 /* connect, and bind below Landlock ABI 4: an endpoint of a preload rule, or
@@ -964,8 +991,8 @@ static enum broker_answer broker_connect(struct broker *b, const struct seccomp_
 	size_t len = a[2] < sizeof ss ? (size_t)a[2] : sizeof ss;
 	if (decode_read_remote((pid_t)req->pid, a[1], (char *)&ss, len, false) != len ||
 	    len < sizeof(sa_family_t))
-		return policy_grants_call(b->p, req->data.nr, a, tgid) ? result(req, EFAULT, resp)
-									: BROKER_NOT_MINE;
+		return policy_grants_call(b->p, req->data.nr, a, tgid) ? result(req, EFAULT, resp) :
+									 BROKER_NOT_MINE;
 	for (size_t i = 0; !bind && i < b->p->n_endpoints; i++)
 		if (endpoint_matches(&b->p->endpoints[i], &ss, len))
 			return socket_call_for(b, req, tgid, (int)a[0], &ss, len, resp);
@@ -978,8 +1005,10 @@ static enum broker_answer broker_connect(struct broker *b, const struct seccomp_
 	}
 	const char *scope = scope_refuses(b->p, &ss, len, bind);
 	if (scope)
-		return refuse(why, size, "%s (Landlock ABI %d cannot scope it here; the filter "
-			      "and the supervisor do)", scope, b->p->landlock_abi);
+		return refuse(why, size,
+			      "%s (Landlock ABI %d cannot scope it here; the filter "
+			      "and the supervisor do)",
+			      scope, b->p->landlock_abi);
 	return socket_call_for(b, req, tgid, (int)a[0], &ss, len, resp);
 }
 
@@ -1039,7 +1068,8 @@ static enum broker_answer broker_signal(struct broker *b, const struct seccomp_n
 	if (pidfd < 0 || !own_process(b, pid)) {
 		if (pidfd >= 0)
 			close(pidfd);
-		return refuse(why, size, "signals reach the sandbox's own processes only "
+		return refuse(why, size,
+			      "signals reach the sandbox's own processes only "
 			      "(Landlock ABI %d has no signal scope; the supervisor keeps it)",
 			      b->p->landlock_abi);
 	}
@@ -1087,7 +1117,8 @@ static enum broker_answer broker_truncate(struct broker *b, const struct seccomp
 	if (dir >= 0)
 		close(dir);
 	if (i < 0 || b->p->outputs[i].pattern)
-		return refuse(why, size, "truncation by path of %s: Landlock ABI %d cannot check it "
+		return refuse(why, size,
+			      "truncation by path of %s: Landlock ABI %d cannot check it "
 			      "(only declared outputs; open the file for writing and ftruncate it)",
 			      name, b->p->landlock_abi);
 	int fd = openat(b->out_dir[i], name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);

@@ -60,29 +60,29 @@ struct relay {
 struct broker {
 	const struct policy *p;
 	int listener;
-	pid_t target;           /* the sandbox's first process: its own are this and below */
-	int *out_dir;           /* per output: its directory (O_PATH), or -1 */
-	int *list_dir;          /* per directory operand (O_PATH), or -1 */
+	pid_t target; /* the sandbox's first process: its own are this and below */
+	int *out_dir; /* per output: its directory (O_PATH), or -1 */
+	int *list_dir; /* per directory operand (O_PATH), or -1 */
 	struct strlist created; /* "DIR/NAME" of what this run's patterns created */
-	struct made {           /* what the run made in output directories */
+	struct made { /* what the run made in output directories */
 		dev_t dev;
 		ino_t ino;
-		size_t tree;    /* the output it is beneath */
+		size_t tree; /* the output it is beneath */
 		bool dir;
-		bool removed;   /* unlinked since: its inode number may come back */
-	} *made;
+		bool removed; /* unlinked since: its inode number may come back */
+	} * made;
 	size_t n_made, made_cap;
-	size_t *made_slots;     /* hash of (dev, ino) -> index + 1: an archive has many */
+	size_t *made_slots; /* hash of (dev, ino) -> index + 1: an archive has many */
 	size_t n_made_slots;
 	struct relay relay[BROKER_RELAYS];
 	size_t n_relays;
 };
 
 enum broker_answer {
-	BROKER_NOT_MINE,  /* not a brokered call: the supervisor's denial path */
-	BROKER_RESPOND,   /* resp holds the answer (a result, or CONTINUE) */
-	BROKER_SENT,      /* answered already: a descriptor installed as the result */
-	BROKER_REFUSED,   /* refused; why says why, to be reported and denied */
+	BROKER_NOT_MINE, /* not a brokered call: the supervisor's denial path */
+	BROKER_RESPOND, /* resp holds the answer (a result, or CONTINUE) */
+	BROKER_SENT, /* answered already: a descriptor installed as the result */
+	BROKER_REFUSED, /* refused; why says why, to be reported and denied */
 };
 
 /* Opens what the broker serves from (the policy's paths are absolute). */

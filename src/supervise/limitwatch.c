@@ -133,8 +133,10 @@ static size_t tree(pid_t target, pid_t *out, size_t max)
 static void arm(int fd, uint64_t first_ns, uint64_t period_ns)
 {
 	struct itimerspec t = {
-		.it_value = { (time_t)(first_ns / 1000000000ULL), (long)(first_ns % 1000000000ULL) },
-		.it_interval = { (time_t)(period_ns / 1000000000ULL), (long)(period_ns % 1000000000ULL) },
+		.it_value = { (time_t)(first_ns / 1000000000ULL),
+			      (long)(first_ns % 1000000000ULL) },
+		.it_interval = { (time_t)(period_ns / 1000000000ULL),
+				 (long)(period_ns % 1000000000ULL) },
 	};
 	timerfd_settime(fd, 0, &t, NULL);
 }
@@ -142,8 +144,12 @@ static void arm(int fd, uint64_t first_ns, uint64_t period_ns)
 void limits_watch_start(struct limits_watch *w, const struct limits *l, const char *program,
 			const char *exe, pid_t target)
 {
-	*w = (struct limits_watch){ .limits = l, .program = program, .exe = exe,
-				    .target = target, .tick = -1, .signals = -1 };
+	*w = (struct limits_watch){ .limits = l,
+				    .program = program,
+				    .exe = exe,
+				    .target = target,
+				    .tick = -1,
+				    .signals = -1 };
 	bool cpu = l->value[LIMIT_CPU] != LIMIT_UNSET;
 	uint64_t timeout = l->value[LIMIT_TIMEOUT];
 	if (!cpu && timeout == LIMIT_UNSET)
@@ -192,7 +198,8 @@ static char *stopped_line(const struct limits_watch *w, const char *name, enum l
 	limit_format(l, w->limits->value[l], value, sizeof value);
 	char *subject = who(w, name);
 	char *line = xasprintf("%s stopped after %s s of %s ([limits] %s = %s in %s)", subject,
-			       value, what, limit_names[l], w->limits->text[l], w->limits->origin[l]);
+			       value, what, limit_names[l], w->limits->text[l],
+			       w->limits->origin[l]);
 	free(subject);
 	return line;
 }
@@ -307,10 +314,11 @@ static bool exit_status(int pidfd, int *status)
 char *limits_exit_line(const struct limits_watch *w, const struct limits *l, int pidfd)
 {
 	int status;
-	if (!l || l->value[LIMIT_FSIZE] == LIMIT_UNSET || pidfd < 0 || !exit_status(pidfd, &status) ||
-	    !WIFSIGNALED(status) || WTERMSIG(status) != SIGXFSZ)
+	if (!l || l->value[LIMIT_FSIZE] == LIMIT_UNSET || pidfd < 0 ||
+	    !exit_status(pidfd, &status) || !WIFSIGNALED(status) || WTERMSIG(status) != SIGXFSZ)
 		return NULL;
-	return xasprintf("%s: stopped when a file it wrote reached the file-size limit ([limits] %s "
-			 "= %s in %s)", w->program, limit_names[LIMIT_FSIZE], l->text[LIMIT_FSIZE],
-			 l->origin[LIMIT_FSIZE]);
+	return xasprintf(
+		"%s: stopped when a file it wrote reached the file-size limit ([limits] %s "
+		"= %s in %s)",
+		w->program, limit_names[LIMIT_FSIZE], l->text[LIMIT_FSIZE], l->origin[LIMIT_FSIZE]);
 }

@@ -20,19 +20,19 @@
 
 struct limits_watch {
 	const struct limits *limits;
-	const char *program;    /* the command's name, for reports */
-	const char *exe;        /* the file it runs (sh: dash), NULL if unknown */
+	const char *program; /* the command's name, for reports */
+	const char *exe; /* the file it runs (sh: dash), NULL if unknown */
 	pid_t target;
-	int tick;               /* timerfd: the deadline, or the scan period */
-	int signals;            /* signalfd of the CPU timers' signal */
-	bool cpu_watched;       /* signals set up (at the first tick) */
-	uint64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 without a timeout */
+	int tick; /* timerfd: the deadline, or the scan period */
+	int signals; /* signalfd of the CPU timers' signal */
+	bool cpu_watched; /* signals set up (at the first tick) */
+	uint64_t deadline_ns; /* CLOCK_MONOTONIC, 0 without a timeout */
 	size_t n;
 	struct watched {
 		pid_t pid;
 		int pidfd;
-		void *timer;    /* timer_t */
-		char name[64];  /* the program it ran when last seen */
+		void *timer; /* timer_t */
+		char name[64]; /* the program it ran when last seen */
 	} proc[LIMITS_MAX_WATCHED];
 };
 

@@ -17,7 +17,8 @@ void loop_alloc(struct loop *lp, const char *who)
 {
 	if (seccomp_notify_alloc(&lp->req, &lp->resp) < 0)
 		die("%s: cannot size seccomp notifications (is seccomp() refused by a "
-		    "filter sandbox-run runs under?); refusing to run without it", who);
+		    "filter sandbox-run runs under?); refusing to run without it",
+		    who);
 }
 
 /* It reads untrusted memory: it holds no privilege from the first
@@ -40,7 +41,9 @@ void loop_run(struct loop *lp)
 	struct seccomp_notif_resp *resp = lp->resp;
 	const struct loop_ops *ops = lp->ops;
 	/* The listener, the target's pidfd, what the owner watches */
-	enum { WATCH = 2 };
+	enum {
+		WATCH = 2
+	};
 	struct pollfd pfd[WATCH + LOOP_WATCH_MAX] = { { lp->listener, POLLIN, 0 },
 						      { lp->pidfd, POLLIN, 0 } };
 	int timeout = sidecar_idle_timeout();

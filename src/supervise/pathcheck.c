@@ -54,14 +54,11 @@ static bool read_path(pid_t tid, uint64_t addr, char *buf)
  * look up as the target's (snoopy's /proc/self/loginuid, file's /dev/fd/63). */
 static const struct {
 	const char *prefix, *as; /* as: what follows /proc/PID */
-	bool task;               /* then /task/PID first */
+	bool task; /* then /task/PID first */
 } own_names[] = {
-	{ "/proc/self", "", false },
-	{ "/proc/thread-self", "", true },
-	{ "/dev/fd", "/fd", false },
-	{ "/dev/stdin", "/fd/0", false },
-	{ "/dev/stdout", "/fd/1", false },
-	{ "/dev/stderr", "/fd/2", false },
+	{ "/proc/self", "", false },       { "/proc/thread-self", "", true },
+	{ "/dev/fd", "/fd", false },       { "/dev/stdin", "/fd/0", false },
+	{ "/dev/stdout", "/fd/1", false }, { "/dev/stderr", "/fd/2", false },
 };
 
 /* path as process pid sees it, in buf; path itself when it is not one. */
@@ -198,8 +195,8 @@ static unsigned granted(int fd, char real[PATH_MAX])
 
 /* Whether the access needed on the existing file path names is granted;
  * true when there is no such file (the kernel answers ENOENT itself). */
-static bool check_object(pid_t tid, int dirfd, const char *path,
-			 bool follow, unsigned need, struct path_refusal *r)
+static bool check_object(pid_t tid, int dirfd, const char *path, bool follow, unsigned need,
+			 struct path_refusal *r)
 {
 	int fd = open_object(tid, dirfd, path, follow);
 	if (fd < 0)
@@ -216,8 +213,8 @@ static bool check_object(pid_t tid, int dirfd, const char *path,
 
 /* Whether the access needed in the directory of path's last component is
  * granted (making or removing a name there). */
-static bool check_in_dir(pid_t tid, int dirfd, const char *path,
-			 unsigned need, struct path_refusal *r)
+static bool check_in_dir(pid_t tid, int dirfd, const char *path, unsigned need,
+			 struct path_refusal *r)
 {
 	char name[NAME_MAX + 1], dir[PATH_MAX];
 	int fd = open_parent(tid, dirfd, path, name);
@@ -237,14 +234,16 @@ static unsigned open_access(int flags)
 {
 	unsigned need = (flags & O_TRUNC) ? ACC_WRITE : 0;
 	switch (flags & O_ACCMODE) {
-	case O_RDONLY: return need | ACC_READ_FILE;
-	case O_WRONLY: return need | ACC_WRITE;
-	default: return need | ACC_READ_FILE | ACC_WRITE;
+	case O_RDONLY:
+		return need | ACC_READ_FILE;
+	case O_WRONLY:
+		return need | ACC_WRITE;
+	default:
+		return need | ACC_READ_FILE | ACC_WRITE;
 	}
 }
 
-static bool check_open(pid_t tid, int dirfd, const char *path, int flags,
-		       struct path_refusal *r)
+static bool check_open(pid_t tid, int dirfd, const char *path, int flags, struct path_refusal *r)
 {
 	if (flags & O_PATH)
 		return true; /* Landlock checks what is done with the descriptor, not this */
@@ -314,27 +313,44 @@ bool pathcheck_refused(const struct policy *p, pid_t tid, int nr, const uint64_t
 	*r = (struct path_refusal){ .call = call->name };
 	bool ok = true;
 	switch (call->op) {
-	case OP_OPEN: ok = check_open(tid, fd1, path, flags, r); break;
-	case OP_CREAT: ok = check_open(tid, fd1, path, O_CREAT | O_WRONLY | O_TRUNC, r); break;
+	case OP_OPEN:
+		ok = check_open(tid, fd1, path, flags, r);
+		break;
+	case OP_CREAT:
+		ok = check_open(tid, fd1, path, O_CREAT | O_WRONLY | O_TRUNC, r);
+		break;
 	case OP_EXEC:
 		ok = !path[0] || check_object(tid, fd1, path, true, ACC_EXEC, r);
 		break;
-	case OP_TRUNCATE: ok = check_object(tid, fd1, path, true, ACC_WRITE, r); break;
-	case OP_MKDIR: ok = check_in_dir(tid, fd1, path, ACC_MAKE_TREE, r); break;
-	case OP_MKNOD: ok = check_in_dir(tid, fd1, path, mknod_access((mode_t)flags), r); break;
-	case OP_UNLINK:
-		ok = check_in_dir(tid, fd1, path,
-				  (flags & AT_REMOVEDIR) ? ACC_MAKE_TREE : tree_access(tid, fd1, path), r);
+	case OP_TRUNCATE:
+		ok = check_object(tid, fd1, path, true, ACC_WRITE, r);
 		break;
-	case OP_RMDIR: ok = check_in_dir(tid, fd1, path, ACC_MAKE_TREE, r); break;
+	case OP_MKDIR:
+		ok = check_in_dir(tid, fd1, path, ACC_MAKE_TREE, r);
+		break;
+	case OP_MKNOD:
+		ok = check_in_dir(tid, fd1, path, mknod_access((mode_t)flags), r);
+		break;
+	case OP_UNLINK:
+		ok = check_in_dir(
+			tid, fd1, path,
+			(flags & AT_REMOVEDIR) ? ACC_MAKE_TREE : tree_access(tid, fd1, path), r);
+		break;
+	case OP_RMDIR:
+		ok = check_in_dir(tid, fd1, path, ACC_MAKE_TREE, r);
+		break;
 	case OP_RENAME: {
 		unsigned need = tree_access(tid, fd1, path);
 		ok = check_in_dir(tid, fd1, path, need, r) &&
 		     check_in_dir(tid, fd2, path2, need, r);
 		break;
 	}
-	case OP_LINK: ok = check_in_dir(tid, fd2, path2, ACC_CREATE, r); break;
-	case OP_SYMLINK: ok = check_in_dir(tid, fd2, path2, ACC_MAKE_TREE, r); break;
+	case OP_LINK:
+		ok = check_in_dir(tid, fd2, path2, ACC_CREATE, r);
+		break;
+	case OP_SYMLINK:
+		ok = check_in_dir(tid, fd2, path2, ACC_MAKE_TREE, r);
+		break;
 	}
 	if (!ok)
 		name_own(tid, r->path);
@@ -391,12 +407,15 @@ static void arguments_remedy(const struct policy *p, const struct path_refusal *
 {
 	bool out = r->access & (ACC_WRITE | ACC_CREATE);
 	if (option[0])
-		snprintf(buf, size, "it is argv[%d], the value of %s: add \"%s\" to \"%s-options =\" "
-			 "in [arguments] of %s", i, option, option, out ? "output" : "input",
-			 p->profile_path);
+		snprintf(buf, size,
+			 "it is argv[%d], the value of %s: add \"%s\" to \"%s-options =\" "
+			 "in [arguments] of %s",
+			 i, option, option, out ? "output" : "input", p->profile_path);
 	else
-		snprintf(buf, size, "it is argv[%d], an operand: \"operands = %s\" in [arguments] "
-			 "of %s declares it", i, out ? "output" : "input", p->profile_path);
+		snprintf(buf, size,
+			 "it is argv[%d], an operand: \"operands = %s\" in [arguments] "
+			 "of %s declares it",
+			 i, out ? "output" : "input", p->profile_path);
 }
 
 /* The directory operand path lies beneath (directory-operands = self
@@ -411,28 +430,34 @@ static const char *beneath_operand(const struct policy *p, const char *path)
 	return NULL;
 }
 
-void pathcheck_remedy(const struct policy *p, const struct path_refusal *r, char *buf,
-		      size_t size)
+void pathcheck_remedy(const struct policy *p, const struct path_refusal *r, char *buf, size_t size)
 {
 	char option[128];
 	const char *operand = r->access & ACC_READ ? beneath_operand(p, r->path) : NULL;
-	int i = r->access & (ACC_MAKE_TREE | ACC_SPECIAL | ACC_EXEC) ? 0
-		: argv_word(p, r->path, option, sizeof option);
+	int i = r->access & (ACC_MAKE_TREE | ACC_SPECIAL | ACC_EXEC) ?
+			0 :
+			argv_word(p, r->path, option, sizeof option);
 	if (i > 0)
 		arguments_remedy(p, r, i, option, buf, size);
 	else if (operand)
-		snprintf(buf, size, "it is beneath the directory operand %s, of which only the "
+		snprintf(buf, size,
+			 "it is beneath the directory operand %s, of which only the "
 			 "listing is granted: \"directory-operands = tree\" in [arguments] of %s "
-			 "grants what is beneath", operand, p->profile_path);
+			 "grants what is beneath",
+			 operand, p->profile_path);
 	else if (r->access & ACC_SPECIAL)
 		snprintf(buf, size, "no profile key grants making devices, FIFOs or sockets");
 	else if (r->access & ACC_MAKE_TREE)
-		snprintf(buf, size, "directories and symbolic links can be made only in the private "
-			 "temporary directory (promise tmppath in %s)", p->profile_path);
+		snprintf(buf, size,
+			 "directories and symbolic links can be made only in the private "
+			 "temporary directory (promise tmppath in %s)",
+			 p->profile_path);
 	else if (r->access & ACC_CREATE)
-		snprintf(buf, size, "files are created only as declared outputs ([arguments] "
+		snprintf(buf, size,
+			 "files are created only as declared outputs ([arguments] "
 			 "output-options or operands = output in %s) or, temporary ones, in the "
-			 "private temporary directory (promise tmppath)", p->profile_path);
+			 "private temporary directory (promise tmppath)",
+			 p->profile_path);
 	else if (r->access & ACC_EXEC)
 		snprintf(buf, size, "add \"exec = %s\" to [filesystem] of %s (with promise exec)",
 			 r->path, p->profile_path);

@@ -32,9 +32,9 @@ bool pathcheck_call(int nr);
 /* A file access Landlock would refuse. */
 struct path_refusal {
 	char path[PATH_MAX]; /* absolute, symbolic links resolved where they exist */
-	unsigned access;     /* enum access, what is missing */
-	bool in_dir;         /* access is needed on path as a directory of the file named */
-	const char *call;    /* the call's name */
+	unsigned access; /* enum access, what is missing */
+	bool in_dir; /* access is needed on path as a directory of the file named */
+	const char *call; /* the call's name */
 };
 
 /* Reads what the checks compare with: the grants' inodes and the command
@@ -55,7 +55,6 @@ const char *pathcheck_access_name(const struct path_refusal *r);
 
 /* What would grant it: the [filesystem] key, or the [arguments] option
  * when the path is a word of the command line. */
-void pathcheck_remedy(const struct policy *p, const struct path_refusal *r, char *buf,
-		      size_t size);
+void pathcheck_remedy(const struct policy *p, const struct path_refusal *r, char *buf, size_t size);
 
 #endif

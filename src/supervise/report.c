@@ -43,17 +43,21 @@ static const struct {
  * exactly that name) or in tmppath's private $TMPDIR; a [filesystem]
  * write entry never lets a file be created. */
 #define CREATE_CPATH                                                                         \
-	"\"cpath\" and the file named on the command line and declared an output in "         \
-	"[arguments] (output-options = OPTION, or operands = output); a [filesystem] write "  \
+	"\"cpath\" and the file named on the command line and declared an output in "        \
+	"[arguments] (output-options = OPTION, or operands = output); a [filesystem] write " \
 	"entry does not grant creating files (profile %s)"
-enum create_kind { CREATE_NEW, CREATE_TMP, CREATE_EXISTING };
+enum create_kind {
+	CREATE_NEW,
+	CREATE_TMP,
+	CREATE_EXISTING
+};
 #define CREATE_REMEDY "needs promise " CREATE_CPATH
-#define CREATE_REMEDY_TMP                                                                    \
-	"needs promise \"tmppath\" if it is a temporary file (the program then gets a "      \
+#define CREATE_REMEDY_TMP                                                               \
+	"needs promise \"tmppath\" if it is a temporary file (the program then gets a " \
 	"private $TMPDIR; a name fixed in /tmp stays refused), or " CREATE_CPATH
 
-#define CREATE_REMEDY_EXISTING                                                               \
-	"needs promise \"cpath\" (it opens an existing file with O_CREAT) and a "             \
+#define CREATE_REMEDY_EXISTING                                                    \
+	"needs promise \"cpath\" (it opens an existing file with O_CREAT) and a " \
 	"[filesystem] write entry for the file (profile %s)"
 
 static void create_remedy(char *buf, size_t size, enum create_kind kind, const char *profile)
@@ -72,8 +76,8 @@ static const struct {
 	const char *name;
 	uint8_t path;
 } create_calls[] = {
-	{ "open", 0 },	 { "creat", 0 },   { "openat", 1 },    { "mkdir", 0 },	{ "mkdirat", 1 },
-	{ "mknod", 0 },	 { "mknodat", 1 }, { "symlink", 1 },   { "symlinkat", 2 }, { "link", 1 },
+	{ "open", 0 },   { "creat", 0 },   { "openat", 1 },   { "mkdir", 0 },     { "mkdirat", 1 },
+	{ "mknod", 0 },  { "mknodat", 1 }, { "symlink", 1 },  { "symlinkat", 2 }, { "link", 1 },
 	{ "linkat", 3 }, { "rename", 1 },  { "renameat", 3 }, { "renameat2", 3 },
 };
 
@@ -98,15 +102,20 @@ static enum create_kind create_kind(pid_t pid, const char *name, const uint64_t 
 	const char *tmpdir = getenv("TMPDIR");
 	size_t n = tmpdir && tmpdir[0] == '/' ? strlen(tmpdir) : 0;
 	return strncmp(path, "/tmp/", 5) == 0 ||
-	       (n > 1 && strncmp(path, tmpdir, n) == 0 && path[n] == '/') ? CREATE_TMP
-									: CREATE_NEW;
+			       (n > 1 && strncmp(path, tmpdir, n) == 0 && path[n] == '/') ?
+		       CREATE_TMP :
+		       CREATE_NEW;
 }
 
 /* Arguments that no promise will ever grant (the never list of promises.c), so
  * that the report does not send the reader looking for one. */
-enum arg_test { ANY_BIT, EQUALS, DIFFERS };
-#define CLONE_NEW_ANY                                                                        \
-	(CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER |       \
+enum arg_test {
+	ANY_BIT,
+	EQUALS,
+	DIFFERS
+};
+#define CLONE_NEW_ANY                                                                  \
+	(CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | \
 	 CLONE_NEWPID | CLONE_NEWNET)
 static const struct {
 	const char *name;
@@ -118,7 +127,8 @@ static const struct {
 	{ "ioctl", 1, EQUALS, 0xffffffffu, TIOCSTI, "TIOCSTI types into the terminal" },
 	{ "ioctl", 1, EQUALS, 0xffffffffu, TIOCLINUX, "TIOCLINUX drives the console" },
 	{ "clone", 0, ANY_BIT, CLONE_NEW_ANY, 0, "namespaces widen kernel attack surface" },
-	{ "personality", 0, DIFFERS, ~0ULL, 0xffffffffu, "only a query of the personality is granted" },
+	{ "personality", 0, DIFFERS, ~0ULL, 0xffffffffu,
+	  "only a query of the personality is granted" },
 };
 
 static const char *never_why(const char *name, const uint64_t *args)
@@ -127,9 +137,9 @@ static const char *never_why(const char *name, const uint64_t *args)
 		if (strcmp(never_args[i].name, name) != 0)
 			continue;
 		uint64_t v = args[never_args[i].arg] & never_args[i].mask;
-		bool hit = never_args[i].test == ANY_BIT ? v != 0
-			   : never_args[i].test == EQUALS ? v == never_args[i].value
-							  : v != never_args[i].value;
+		bool hit = never_args[i].test == ANY_BIT ? v != 0 :
+			   never_args[i].test == EQUALS  ? v == never_args[i].value :
+							   v != never_args[i].value;
 		if (hit)
 			return never_args[i].why;
 	}
@@ -197,9 +207,11 @@ static int log_target(const struct reporter *r, pid_t caller)
 		syslog_up = syslog_socket(&err);
 		if (!syslog_up) {
 			bool both = log == REPORT_BOTH;
-			char *note = xasprintf("log = %s: no syslog socket at %s (%s); reports go to "
-					       "standard error %s", both ? "both" : "syslog", _PATH_LOG,
-					       strerror(err), both ? "only" : "instead");
+			char *note = xasprintf(
+				"log = %s: no syslog socket at %s (%s); reports go to "
+				"standard error %s",
+				both ? "both" : "syslog", _PATH_LOG, strerror(err),
+				both ? "only" : "instead");
 			to_stderr(r, caller, note);
 			free(note);
 		}
@@ -261,7 +273,8 @@ static void remedy(const struct reporter *r, pid_t pid, const struct seccomp_dat
 	if (never)
 		snprintf(buf, size, "never granted (%s)", never);
 	else if (sysrule_matches(SYSRULE_NSCD_REQUEST, d->nr, args))
-		snprintf(buf, size, "glibc asking nscd for a name, which it does without: add "
+		snprintf(buf, size,
+			 "glibc asking nscd for a name, which it does without: add "
 			 "\"refuse = %s\" to [profile] of %s, and for the files glibc reads "
 			 "instead a [filesystem] read entry (/etc/passwd /etc/group for users and "
 			 "groups); promise %s would allow any Unix socket",
@@ -269,19 +282,22 @@ static void remedy(const struct reporter *r, pid_t pid, const struct seccomp_dat
 	else if (first && (!strcmp(first, "cpath") || !strcmp(first, "tmppath")))
 		create_remedy(buf, size, create_kind(pid, name, args), p->profile_path);
 	else if (first)
-		snprintf(buf, size, "needs promise %s%s (profile %s)", promises, landlock_hint(first),
-			 p->profile_path);
+		snprintf(buf, size, "needs promise %s%s (profile %s)", promises,
+			 landlock_hint(first), p->profile_path);
 	else if (any_rule)
-		snprintf(buf, size, "no promise grants %s with these arguments "
-			 "(sandbox-run --list-promises=%s shows the conditions)", name,
-			 first_promise_with(d->nr));
+		snprintf(buf, size,
+			 "no promise grants %s with these arguments "
+			 "(sandbox-run --list-promises=%s shows the conditions)",
+			 name, first_promise_with(d->nr));
 	else
 		snprintf(buf, size, "no promise grants it; add \"allow = %s\" to [profile] of %s",
 			 name, p->profile_path);
 	size_t len = strlen(buf);
 	for (size_t i = 0; i < p->unknown_preloads.n && len < size; i++, len = strlen(buf))
-		snprintf(buf + len, size - len, "; %s %s is not a known library and may be "
-			 "the caller", p->unknown_preloads.origin[i], p->unknown_preloads.item[i]);
+		snprintf(buf + len, size - len,
+			 "; %s %s is not a known library and may be "
+			 "the caller",
+			 p->unknown_preloads.origin[i], p->unknown_preloads.item[i]);
 }
 
 /* The program a process of the sandbox runs now (groff's troff, after an
@@ -312,8 +328,8 @@ static bool ends_with_name(const char *path, const char *name)
 	return base && strcmp(base + 1, name) == 0;
 }
 
-void report_caller(const struct reporter *r, const struct seccomp_notif *req, pid_t tgid,
-		   char *who, size_t size)
+void report_caller(const struct reporter *r, const struct seccomp_notif *req, pid_t tgid, char *who,
+		   size_t size)
 {
 	char exe[128];
 	int n = snprintf(who, size, "%s[%d]", r->p->program, (int)tgid);
@@ -323,7 +339,6 @@ void report_caller(const struct reporter *r, const struct seccomp_notif *req, pi
 	    !ends_with_name(r->target_exe, exe))
 		snprintf(who + n, size - (size_t)n, " (running %s)", exe);
 }
-
 
 void report_denied(const struct reporter *r, const struct seccomp_notif *req, pid_t tgid,
 		   const char *call, int sig, const char *refused)

@@ -24,8 +24,8 @@ struct reporter {
  * process whose stderr takes it once the target has gone. */
 void report(const struct reporter *r, pid_t caller, const char *line);
 /* "prog[PID]", " thread TID", " (running EXE)": who made the call. */
-void report_caller(const struct reporter *r, const struct seccomp_notif *req, pid_t tgid,
-		   char *who, size_t size);
+void report_caller(const struct reporter *r, const struct seccomp_notif *req, pid_t tgid, char *who,
+		   size_t size);
 /* The first report of a denied call (call decoded); sig is the signal
  * that kills the caller (0: none); refused says why the broker refused it
  * (NULL: a call outside the policy, with its remedy). */

@@ -63,7 +63,7 @@ static struct {
 	void *arg;
 	bool forked;
 	pid_t target;
-	sigset_t mask;         /* the launcher's signal mask, for the sidecar once alone */
+	sigset_t mask; /* the launcher's signal mask, for the sidecar once alone */
 	volatile int listener; /* from the handoff, just before the exec; -1 before */
 	int sock, other; /* forked: the sidecar's and the launcher's end of the handoff socket */
 } start = { .listener = -1, .sock = -1, .other = -1 };
@@ -210,7 +210,8 @@ static void give_listener(int listener)
 	/* A sidecar already gone is EPIPE here, and the target does not run. */
 	if (fd_send(start.other, listener) < 0)
 		die("%s: could not hand over the notification listener (%s); refusing "
-		    "to run without it", start.who, strerror(errno));
+		    "to run without it",
+		    start.who, strerror(errno));
 	close(listener);
 	close(start.other);
 }
@@ -306,7 +307,6 @@ void sidecar_release_memory(void)
 	malloc_trim(0);
 	dl_iterate_phdr(drop_readonly, NULL);
 }
-
 
 pid_t sidecar_start(const char *who, sidecar_main_fn main, void *arg, bool forked)
 {

@@ -43,7 +43,7 @@ struct seen {
 
 struct sup {
 	struct reporter r; /* the policy, the target, and whether it has gone */
-	int pidfd;        /* the target's: readable once it has exited */
+	int pidfd; /* the target's: readable once it has exited */
 	int listener;
 	struct broker broker;
 	struct seen seen[MAX_DISTINCT];
@@ -75,8 +75,8 @@ static unsigned long long proc_status(pid_t pid, pid_t tid, const char *key, int
 				      unsigned long long def)
 {
 	char path[64], line[256];
-	snprintf(path, sizeof path, tid ? "/proc/%d/task/%d/status" : "/proc/%d/status",
-		 (int)pid, (int)tid);
+	snprintf(path, sizeof path, tid ? "/proc/%d/task/%d/status" : "/proc/%d/status", (int)pid,
+		 (int)tid);
 	FILE *f = fopen(path, "re");
 	size_t klen = strlen(key);
 	while (f && fgets(line, sizeof line, f))
@@ -127,8 +127,9 @@ static void deny(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
 	/* What was read from a pid that exited meanwhile may be someone else's. */
 	if (seccomp_notify_id_valid(s->listener, req->id) != 0)
 		decode_call(req->data.nr, args, 0, call, sizeof call);
-	int sig = s->r.p->on_violation == VIOLATION_KILL && !refused
-			  ? kill_signal(tgid, (pid_t)req->pid) : 0;
+	int sig = s->r.p->on_violation == VIOLATION_KILL && !refused ?
+			  kill_signal(tgid, (pid_t)req->pid) :
+			  0;
 	struct seen *seen = remember(s, call);
 	if (!seen)
 		s->dropped++;
@@ -138,7 +139,7 @@ static void deny(struct sup *s, const struct seccomp_notif *req, pid_t tgid,
 	*resp = (struct seccomp_notif_resp){ .id = req->id, .error = -err };
 	if (s->r.p->on_violation == VIOLATION_REPORT && !refused)
 		*resp = (struct seccomp_notif_resp){ .id = req->id,
-						      .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
+						     .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
 	if (sig)
 		kill_caller(s, req, tgid, sig);
 }
@@ -179,7 +180,8 @@ static bool checked_and_continued(struct sup *s, const struct seccomp_notif *req
 	    !policy_grants_call(s->r.p, req->data.nr, (const uint64_t *)req->data.args, tgid))
 		return false;
 	check_file_access(s, req, tgid);
-	*resp = (struct seccomp_notif_resp){ .id = req->id, .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
+	*resp = (struct seccomp_notif_resp){ .id = req->id,
+					     .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
 	return true;
 }
 
@@ -190,8 +192,9 @@ static bool handle(struct sup *s, const struct seccomp_notif *req, struct seccom
 {
 	pid_t tgid = (pid_t)proc_status((pid_t)req->pid, 0, "Tgid:", 10, req->pid);
 	char why[512];
-	enum broker_answer a = policy_brokered(s->r.p)
-		? broker_handle(&s->broker, req, tgid, resp, why, sizeof why) : BROKER_NOT_MINE;
+	enum broker_answer a = policy_brokered(s->r.p) ?
+				       broker_handle(&s->broker, req, tgid, resp, why, sizeof why) :
+				       BROKER_NOT_MINE;
 	if (a == BROKER_SENT)
 		return false;
 	/* What the broker leaves to the kernel is checked like the rest. */
@@ -288,8 +291,7 @@ static void __attribute__((noreturn)) supervisor_main(void *arg, int listener, p
 	 * Landlock's, not seccomp's, to refuse) and write into it. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	/* Before the working directory is left: the path may be relative. */
-	struct sup s = { .r = { .p = p, .target = target,
-				.target_exe = realpath(p->target, NULL) },
+	struct sup s = { .r = { .p = p, .target = target, .target_exe = realpath(p->target, NULL) },
 			 .pidfd = -1 };
 	if (p->on_violation == VIOLATION_REPORT)
 		pathcheck_prepare(p, target);
@@ -316,8 +318,9 @@ static void __attribute__((noreturn)) supervisor_main(void *arg, int listener, p
 	/* No sandboxed process is left: nothing can be using it. */
 	struct tmpdir tmp = { p->tmpdir, tmpdir_lock };
 	if (p->tmpdir && tmpdir_remove(&tmp) < 0)
-		report(&s.r, target, "cannot remove the private temporary directory; the next "
-				     "run with tmppath removes it");
+		report(&s.r, target,
+		       "cannot remove the private temporary directory; the next "
+		       "run with tmppath removes it");
 	_exit(0);
 }
 
