@@ -12,6 +12,7 @@ ADMIN_TESTS = \
 	tests/admin/under-filter.t \
 	tests/admin/licence.t \
 	tests/admin/includes.t \
+	tests/admin/format.t \
 	tests/admin/explain.t \
 	tests/admin/check.t \
 	tests/admin/man-db-system.t
