@@ -11,36 +11,22 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-static void add_errorf(struct strlist *errors, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void add_errorf(struct strlist *errors, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *m;
-	if (vasprintf(&m, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
-	strlist_add(errors, m, NULL);
-	free(m);
-}
-
 /* file is the profile; path is it or its directory (what says which), st
  * what stat() says of path. */
 static int check_stat(const char *file, const char *path, const struct stat *st, const char *what,
 		      struct strlist *errors)
 {
 	if (st->st_uid != 0 && st->st_uid != geteuid()) {
-		add_errorf(errors,
-			   "%s: %s%s is owned by uid %u, not by root or you; "
-			   "refusing it (chown root %s)",
-			   file, what, path == file ? "" : path, (unsigned)st->st_uid, path);
+		strlist_addf(errors,
+			     "%s: %s%s is owned by uid %u, not by root or you; "
+			     "refusing it (chown root %s)",
+			     file, what, path == file ? "" : path, (unsigned)st->st_uid, path);
 		return 1;
 	}
 	/* /tmp and its kind are shared on purpose: chmod would break the
 	 * machine, so the profile has to move instead. */
 	if (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX) && (st->st_mode & S_IWOTH)) {
-		add_errorf(
+		strlist_addf(
 			errors,
 			"%s: %s%s is a shared directory (sticky, writable by everyone) "
 			"where others can plant profiles; refusing it (move the profile to " SYSCONFDIR
@@ -50,10 +36,10 @@ static int check_stat(const char *file, const char *path, const struct stat *st,
 		return 1;
 	}
 	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
-		add_errorf(errors,
-			   "%s: %s%s is writable by group or others; refusing it "
-			   "(chmod go-w %s)",
-			   file, what, path == file ? "" : path, path);
+		strlist_addf(errors,
+			     "%s: %s%s is writable by group or others; refusing it "
+			     "(chmod go-w %s)",
+			     file, what, path == file ? "" : path, path);
 		return 1;
 	}
 	return 0;
@@ -64,7 +50,7 @@ static int check_one_owner(const char *file, const char *path, const char *what,
 {
 	struct stat st;
 	if (stat(path, &st) < 0) {
-		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
+		strlist_addf(errors, "%s: cannot read: %s", path, strerror(errno));
 		return 1;
 	}
 	return check_stat(file, path, &st, what, errors);
@@ -98,18 +84,18 @@ FILE *trusted_open(const char *path, bool missing_ok, struct strlist *errors)
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0) {
 		if (!(missing_ok && errno == ENOENT))
-			add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
+			strlist_addf(errors, "%s: cannot read: %s", path, strerror(errno));
 		return NULL;
 	}
 	struct stat st;
 	FILE *f = NULL;
 	if (fstat(fd, &st) < 0)
-		add_errorf(errors, "%s: cannot read: %s", path, strerror(errno));
+		strlist_addf(errors, "%s: cannot read: %s", path, strerror(errno));
 	else if (S_ISDIR(st.st_mode)) /* read() would fail: not an "empty profile" */
-		add_errorf(errors,
-			   "%s: is a directory, not a profile or settings file; name "
-			   "the .ini file in it (%s/NAME.ini)",
-			   path, path);
+		strlist_addf(errors,
+			     "%s: is a directory, not a profile or settings file; name "
+			     "the .ini file in it (%s/NAME.ini)",
+			     path, path);
 	else if ((is_dev_null(&st) || !check_stat(path, path, &st, "the file", errors)) &&
 		 !check_directory(path, errors) &&
 		 (S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0) == 0))

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,6 +228,18 @@ void strlist_add(struct strlist *l, const char *s, const char *origin)
 	l->item[l->n] = xstrdup(s);
 	l->origin[l->n] = xstrdup(origin ? origin : "");
 	l->n++;
+}
+
+void strlist_addf(struct strlist *l, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *m;
+	if (vasprintf(&m, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	strlist_add(l, m, NULL);
+	free(m);
 }
 
 void strlist_clear(struct strlist *l)

@@ -77,6 +77,8 @@ struct strlist {
 	size_t n, cap;
 };
 void strlist_add(struct strlist *l, const char *s, const char *origin);
+/* Adds a formatted item with no origin: the error lists of the loaders. */
+void strlist_addf(struct strlist *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strlist_clear(struct strlist *l);
 bool strlist_contains(const struct strlist *l, const char *s);
 void strlist_free(struct strlist *l);

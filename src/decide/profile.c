@@ -149,20 +149,6 @@ char *profile_find(const struct settings *s, const char *name, const char *profi
 	return path;
 }
 
-static void add_errorf(struct strlist *errors, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void add_errorf(struct strlist *errors, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *m;
-	if (vasprintf(&m, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
-	strlist_add(errors, m, NULL);
-	free(m);
-}
-
 int profile_check_directory(const char *path, struct strlist *errors)
 {
 	return trusted_check_directory(path, errors);
@@ -233,10 +219,10 @@ static int load_stream(FILE *f, const char *path, struct profile *p, struct strl
 	for (size_t i = 0; i < res.errors.n; i++)
 		strlist_add(errors, res.errors.item[i], NULL);
 	if (!n && res.assignments == 0)
-		add_errorf(errors,
-			   "%s:1: empty profile: expected a [profile] section "
-			   "with promises = ... (see sandbox-run.profile(5))",
-			   path),
+		strlist_addf(errors,
+			     "%s:1: empty profile: expected a [profile] section "
+			     "with promises = ... (see sandbox-run.profile(5))",
+			     path),
 			n = 1;
 	strlist_free(&res.errors);
 	strlist_add(&p->files, path, NULL);
@@ -314,13 +300,13 @@ static int validate_promises(const struct strlist *l, struct strlist *errors)
 			continue;
 		const char *hint = promise_suggest(name);
 		if (hint)
-			add_errorf(errors, "%s: unknown promise \"%s\" (did you mean \"%s\"?)",
-				   l->origin[i], name, hint);
+			strlist_addf(errors, "%s: unknown promise \"%s\" (did you mean \"%s\"?)",
+				     l->origin[i], name, hint);
 		else
-			add_errorf(errors,
-				   "%s: unknown promise \"%s\" (sandbox-run --list-promises "
-				   "lists them)",
-				   l->origin[i], name);
+			strlist_addf(errors,
+				     "%s: unknown promise \"%s\" (sandbox-run --list-promises "
+				     "lists them)",
+				     l->origin[i], name);
 		n++;
 	}
 	return n;
@@ -333,8 +319,8 @@ static int validate_ports(const struct strlist *l, struct strlist *errors)
 		char *end;
 		long port = strtol(l->item[i], &end, 10);
 		if (*end || port < 1 || port > 65535) {
-			add_errorf(errors, "%s: bad TCP port \"%s\" (expected 1 to 65535)",
-				   l->origin[i], l->item[i]);
+			strlist_addf(errors, "%s: bad TCP port \"%s\" (expected 1 to 65535)",
+				     l->origin[i], l->item[i]);
 			n++;
 		}
 	}
@@ -349,26 +335,26 @@ int profile_validate(const struct profile *p, struct strlist *errors)
 		const char *colon = strrchr(p->option_promises.item[i], ':');
 		if (colon && colon != p->option_promises.item[i] && promise_lookup(colon + 1) >= 0)
 			continue;
-		add_errorf(errors, "%s: option-promises entry \"%s\" is not OPTION:PROMISE",
-			   p->option_promises.origin[i], p->option_promises.item[i]);
+		strlist_addf(errors, "%s: option-promises entry \"%s\" is not OPTION:PROMISE",
+			     p->option_promises.origin[i], p->option_promises.item[i]);
 		n++;
 	}
 	for (size_t i = 0; i < p->derived_outputs.n; i++) {
 		const char *colon = strchr(p->derived_outputs.item[i], ':');
 		if (colon && strchr(colon + 1, ':'))
 			continue;
-		add_errorf(errors, "%s: derived-outputs entry \"%s\" is not FLAG:OPTION:SUFFIX",
-			   p->derived_outputs.origin[i], p->derived_outputs.item[i]);
+		strlist_addf(errors, "%s: derived-outputs entry \"%s\" is not FLAG:OPTION:SUFFIX",
+			     p->derived_outputs.origin[i], p->derived_outputs.item[i]);
 		n++;
 	}
 	for (size_t i = 0; i < p->companion_inputs.n; i++) {
 		const char *e = p->companion_inputs.item[i], *pct = strchr(e, '%');
 		if (pct && !strchr(pct + 1, '%') && e[0] != '/' && !strstr(e, ".."))
 			continue;
-		add_errorf(errors,
-			   "%s: companion-inputs entry \"%s\" is not a name relative to "
-			   "the input's directory with one %% for the input's name (%%.debug)",
-			   p->companion_inputs.origin[i], e);
+		strlist_addf(errors,
+			     "%s: companion-inputs entry \"%s\" is not a name relative to "
+			     "the input's directory with one %% for the input's name (%%.debug)",
+			     p->companion_inputs.origin[i], e);
 		n++;
 	}
 	n += sysrule_validate(&p->allow, errors);
