@@ -17,3 +17,9 @@ tests_decide_test_preload_SOURCES = tests/decide/test-preload.c tests/lib/tap.h
 tests_decide_test_preload_CFLAGS = $(unit_cflags)
 tests_decide_test_preload_LDADD = $(unit_ldadd)
 TESTS += tests/decide/test-preload
+# policy_build: profile text and facts in, struct policy out, no file read.
+check_PROGRAMS += tests/decide/test-policy
+tests_decide_test_policy_SOURCES = tests/decide/test-policy.c tests/lib/tap.h
+tests_decide_test_policy_CFLAGS = $(unit_cflags)
+tests_decide_test_policy_LDADD = $(unit_ldadd)
+TESTS += tests/decide/test-policy
