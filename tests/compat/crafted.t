@@ -6,6 +6,7 @@
 #   file -z on compress (.Z) and lz4 data: it runs uncompress and lz4
 #   groff -j (chem) and groff -Tpdf (gropdf's Compress::Zlib)
 #   bsdtar on lzop archives (it runs lzop); lrzip refused loudly, not silently
+#   file -z on lrzip data: lrzip refused, file says what it says without it
 #   readelf and objdump following .gnu_debuglink to NAME.debug beside NAME
 #   exiftool on ZIP-based files (Archive::Zip's symlink probe)
 #   identify on DjVu (/usr/share/djvu) and on formats with a delegate
@@ -75,6 +76,25 @@ if have lrzip && [ -n "$lrz" ]; then
 	like "$? $out" '^1 .*unable to run program "lrzip' "bsdtar on an lrzip archive fails, and says why"
 else
 	skip "bsdtar on an lrzip archive fails, and says why" "no lrzip or no .lrz file"
+fi
+# nor may file -z run it (file.ini): on lrzip data file -z prints, with
+# nothing reported, what it prints where lrzip is not installed, which is
+# not what it prints alone with lrzip there (so lrzip was refused)
+if have lrzip && [ -n "$lrz" ]; then
+	mkdir "$CT/nolrzip"
+	for p in file gzip bzip2 xz zstd lzip lz4 uncompress; do
+		have "$p" && ln -s "$(command -v "$p")" "$CT/nolrzip/"
+	done
+	cwd=$(tap_home)
+	alone=$(cd "$cwd" && file -z "$lrz" 2>&1; echo "exit $?")
+	want=$(cd "$cwd" && PATH=$CT/nolrzip file -z "$lrz" 2>&1; echo "exit $?")
+	got=$(cd "$cwd" && "$SANDBOX_RUN" file -z "$lrz" 2>&1; echo "exit $?")
+	[ "$alone" != "$want" ]
+	ok $? "file -z alone on lrzip data runs lrzip: $alone"
+	is "$got" "$want" "file -z on lrzip data: lrzip refused, as if not installed, nothing reported"
+else
+	skip "file -z alone on lrzip data runs lrzip" "no lrzip or no .lrz file"
+	skip "file -z on lrzip data: lrzip refused, as if not installed" "no lrzip or no .lrz file"
 fi
 
 # readelf and objdump: a program split with objcopy, in the directory and
