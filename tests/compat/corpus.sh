@@ -242,6 +242,7 @@ corpus_compare() {
 		[ "$s" = 0 ] && continue
 		if [ "$batch" -gt 1 ]; then
 			for ((j = i; j < i + batch && j < n; j++)); do
+				corpus_refused "${inputs[j]}" && continue
 				s=0
 				mapfile -t line < <(corpus_cmd "${inputs[j]}")
 				corpus_one "${line[@]}" || s=$?
@@ -261,8 +262,9 @@ corpus_compare() {
 
 # Differences a profile makes on purpose and documents: CORPUS_REFUSED
 # maps what file(1) says of an input (an extended regular expression) to
-# the reason. Such an input is not compared: the sandboxed run must fail
-# (exit status not 0) where the profile refuses, and is named.
+# the reason. Such an input is not compared (one input a run, or when its
+# batch differs): the sandboxed run must fail (exit status not 0) where
+# the profile refuses, and is named.
 declare -A CORPUS_REFUSED=()
 
 # corpus_refused INPUT (inside corpus_compare, one input a run): 0 when
