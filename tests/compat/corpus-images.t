@@ -16,7 +16,7 @@ source "$top_srcdir/tests/compat/corpus.sh"
 # such inputs are not compared; the sandboxed identify must fail on them.
 identify_refused() {
 	CORPUS_REFUSED['^(PDF document|PostScript document)']="identify.ini: no delegate, gs not run"
-	CORPUS_REFUSED['^(Matroska data|Apple QuickTime movie|RIFF \(little-endian\) data, AVI)']="identify.ini: no delegate, ffmpeg not run"
+	CORPUS_REFUSED['^(Matroska data|Apple QuickTime movie|Microsoft ASF|RIFF \(little-endian\) data, AVI)']="identify.ini: no delegate, ffmpeg not run"
 }
 mapfile -d '' exif < <(corpus_set images/exiftool)
 mapfile -d '' all < <(corpus_set images/pngsuite; corpus_set images/testpngs; corpus_set images/exiftool)
