@@ -135,8 +135,22 @@ else
 	skip "identify on DjVu" "no identify, DjVu coder or DjVu file"
 fi
 mapfile -d '' videos < <(corpus_files images/exiftool '*.wmv' '*.avi' '*.mkv' '*.mov')
+# ImageMagick 7 (Debian 13) starts ffmpeg through a shell, whose own
+# "sh: 1: ffmpeg: not found" the bare run prints; identify.ini runs no
+# shell (see its comment), so that one line is left out of the bare run's
+# standard error, and all the rest must be the same
 if have identify && ! have ffmpeg && [ ${#videos[@]} -gt 0 ]; then
-	same_for_each "identify on video (delegate ffmpeg, absent)" 1 identify -- "${videos[@]}"
+	bad=0
+	for v in "${videos[@]}"; do
+		compat_run "$CT/want" identify -- "$v"
+		sed -i -E '/^sh: [0-9]+: ffmpeg: not found$/d' "$CT/want.err"
+		compat_run "$CT/got" "$SANDBOX_RUN" $SR_ARGS identify -- "$v"
+		why=$(compat_why)
+		[ -z "$why" ] && continue
+		bad=$((bad + 1))
+		diag "identify $v:" && compat_show "$why"
+	done
+	is "$bad" 0 "identify on video (delegate ffmpeg, absent): ${#videos[@]} real inputs, same output"
 else
 	skip "identify on video (delegate ffmpeg, absent)" "no identify or video files, or ffmpeg is installed"
 fi
