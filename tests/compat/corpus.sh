@@ -98,7 +98,8 @@ corpus_run() {
 	shift 2
 	rm -rf "$CORPUS_CWD" "$prefix.d"
 	mkdir -m 777 "$CORPUS_CWD"
-	if [ "$how" = got ]; then set -- "$SANDBOX_RUN" $SR_ARGS "$@"; fi
+	if [ "$how" = got ]; then set -- "$SANDBOX_RUN" $SR_ARGS "$@"
+	elif [ -n "${CORPUS_WITHOUT:-}" ]; then set -- env PATH="$(corpus_path_without)" "$@"; fi
 	set -- timeout -k 5 "$CORPUS_TIMEOUT" "$@"
 	if [ "${CORPUS_PIPE:-0}" = 1 ]; then # standard output a pipe
 		(cd "$CORPUS_CWD" && $RUN "$@" 2>"$prefix.err" </dev/null | cat >"$prefix.out"
@@ -109,6 +110,30 @@ corpus_run() {
 	echo $? >"$prefix.rc"
 	mv "$CORPUS_CWD" "$prefix.d"
 	[ "$how" = got ] && corpus_expected_reports "$prefix.err"
+}
+
+# Programs a profile refuses on purpose, and says why in its comment, so
+# that the tool behaves as where they are not installed: CORPUS_WITHOUT
+# (names, space-separated) are left out of the bare run's $PATH, and the
+# sandboxed run must come out the same as that (file.ini: lrzip).
+CORPUS_WITHOUT=
+# corpus_path_without: a directory for $PATH holding a link to every
+# program on $PATH but those CORPUS_WITHOUT names; made once per list.
+corpus_path_without() {
+	local dir=$CT/path-without-${CORPUS_WITHOUT// /-} d n
+	if [ ! -d "$dir" ]; then
+		mkdir -m 755 "$dir.new"
+		local IFS=:
+		for d in $PATH; do
+			# the first of a name on $PATH wins, as it would; ln says
+			# nothing of the later ones, which are there already
+			[ -d "$d" ] && ln -s -t "$dir.new" "$d"/* 2>/dev/null
+		done
+		IFS=' '
+		for n in $CORPUS_WITHOUT; do rm -f "$dir.new/$n"; done
+		mv "$dir.new" "$dir"
+	fi
+	echo "$dir"
 }
 
 # Reports a profile makes on purpose and documents, of refusals the tool
@@ -217,6 +242,7 @@ corpus_compare() {
 		[ "$s" = 0 ] && continue
 		if [ "$batch" -gt 1 ]; then
 			for ((j = i; j < i + batch && j < n; j++)); do
+				corpus_refused "${inputs[j]}" && continue
 				s=0
 				mapfile -t line < <(corpus_cmd "${inputs[j]}")
 				corpus_one "${line[@]}" || s=$?
@@ -236,8 +262,9 @@ corpus_compare() {
 
 # Differences a profile makes on purpose and documents: CORPUS_REFUSED
 # maps what file(1) says of an input (an extended regular expression) to
-# the reason. Such an input is not compared: the sandboxed run must fail
-# (exit status not 0) where the profile refuses, and is named.
+# the reason. Such an input is not compared (one input a run, or when its
+# batch differs): the sandboxed run must fail (exit status not 0) where
+# the profile refuses, and is named.
 declare -A CORPUS_REFUSED=()
 
 # corpus_refused INPUT (inside corpus_compare, one input a run): 0 when
