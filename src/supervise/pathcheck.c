@@ -430,8 +430,36 @@ static const char *beneath_operand(const struct policy *p, const char *path)
 	return NULL;
 }
 
+/* The command-line word (argv index) of a declared input, a file granted
+ * by itself, whose directory is dir; 0 if none. gzip opens its input's
+ * directory to open the input relative to it, and reads it by its full
+ * name when that is refused. */
+static int input_in(const struct policy *p, const char *dir)
+{
+	size_t len = strlen(dir);
+	for (int i = 1; argv_real && i < p->argc; i++) {
+		const char *f = argv_real[i];
+		if (!f || strncmp(f, dir, len) != 0 || f[len] != '/' || strchr(f + len + 1, '/'))
+			continue;
+		for (size_t k = 0; k < p->n_grants; k++)
+			if ((p->grants[k].access & ACC_READ_FILE) &&
+			    strcmp(p->grants[k].path, f) == 0)
+				return i;
+	}
+	return 0;
+}
+
 void pathcheck_remedy(const struct policy *p, const struct path_refusal *r, char *buf, size_t size)
 {
+	int in = r->access == ACC_READ_DIR ? input_in(p, r->path) : 0;
+	if (in > 0) {
+		snprintf(buf, size,
+			 "it is the directory of argv[%d], a declared input, which is granted by "
+			 "itself: no key grants listing its directory; a program that then reads "
+			 "the input by its full name (gzip does) loses nothing",
+			 in);
+		return;
+	}
 	char option[128];
 	const char *operand = r->access & ACC_READ ? beneath_operand(p, r->path) : NULL;
 	int i = r->access & (ACC_MAKE_TREE | ACC_SPECIAL | ACC_EXEC) ?

@@ -171,6 +171,23 @@ sandbox-run forged"
 		"$runner: ... and the report names directory-operands = tree"
 	unlike "$errs" "list $home/tree" "$runner: the listing the broker serves is not reported"
 
+	# the directory of a declared input: gzip opens it to open the input
+	# relative to it, is refused the listing, and reads the input by its
+	# full name; the report says so instead of offering to grant the
+	# directory (which would be a new grant per input)
+	printf 'one\ntwo\n' | gzip -n >"$home/tree/in.gz"
+	[ "$runner" = as_nobody ] && chown nobody:nogroup "$home/tree/in.gz"
+	run $runner zcat "$home/tree/in.gz"
+	bare=$out
+	is "$bare" "$(printf 'one\ntwo')" "$runner: unconfined, zcat reads its input"
+	run $runner "$SANDBOX_RUN" --diagnose zcat "$home/tree/in.gz"
+	is "$out" "$bare" "$runner: --diagnose: zcat's output is the same"
+	like "$errs" "^sandbox-run: zcat\[[0-9]+\] \(running gzip\): Landlock refuses list $home/tree \(openat\): it is the directory of argv\[1\], a declared input, .*\(gzip does\) loses nothing" \
+		"$runner: ... its input's directory is reported as such, with no grant offered"
+	unlike "$errs" "add \"read = $home/tree\"" "$runner: ... not as a directory to add to [filesystem]"
+	run $runner "$SANDBOX_RUN" zcat "$home/tree/in.gz"
+	is "$out|$errs" "$bare|" "$runner: deny mode: the same output, nothing reported"
+
 	# executing
 	script='/usr/bin/true && echo true ran; /usr/bin/id -u >/dev/null && echo id ran'
 	like "$($runner /bin/sh -c "$script" 2>&1)" "id ran" "$runner: unconfined, the shell runs id"

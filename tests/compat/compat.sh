@@ -12,11 +12,34 @@ SR_ARGS=${SR_ARGS:-} # options for sandbox-run itself (-p FILE)
 # scheduler let them (which differs between two runs of the command alone).
 ERR_ORDER=${ERR_ORDER:-exact}
 
+# Reports made on purpose, of refusals the tool recovers from: an array
+# mapping a report (an extended regular expression) to the reason.
+# compat_expected_reports FILE ARRAY SEEN takes such lines out of FILE (the
+# sandboxed run's stderr) and names each once (SEEN remembers); the output
+# must still be the same. COMPAT_EXPECTED is the compat tests' own array,
+# corpus.sh's CORPUS_EXPECTED the corpus tests'.
+declare -A COMPAT_EXPECTED=() COMPAT_EXPECTED_SEEN=()
+compat_expected_reports() {
+	local file=$1 re
+	local -n expected=$2 seen=$3
+	[ ${#expected[@]} -gt 0 ] || return 0
+	for re in "${!expected[@]}"; do
+		grep -Eq -- "$re" "$file" || continue
+		[ -n "${seen[$re]:-}" ] ||
+			diag "expected report, on purpose: ${expected[$re]}: $(grep -Em1 -- "$re" "$file")"
+		seen[$re]=1
+		grep -Ev -- "$re" "$file" >"$file.kept"
+		mv "$file.kept" "$file"
+	done
+}
+
 compat_run() { # compat_run PREFIX CMD... : PREFIX.out, PREFIX.err, PREFIX.rc
 	local prefix=$1
 	shift
 	$RUN "$@" >"$prefix.out" 2>"$prefix.err" </dev/null
 	echo $? >"$prefix.rc"
+	# the sandboxed run ($CT/got): reports made on purpose are named, once
+	[ "$prefix" != "$CT/got" ] || compat_expected_reports "$prefix.err" COMPAT_EXPECTED COMPAT_EXPECTED_SEEN
 }
 
 # compat_why: why $CT/got.* (sandboxed) differs from $CT/want.*; empty if not.

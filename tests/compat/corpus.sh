@@ -142,16 +142,7 @@ corpus_path_without() {
 # run's stderr, named once; the output must still be the same.
 declare -A CORPUS_EXPECTED=() CORPUS_EXPECTED_SEEN=()
 corpus_expected_reports() {
-	local re
-	[ ${#CORPUS_EXPECTED[@]} -gt 0 ] || return 0
-	for re in "${!CORPUS_EXPECTED[@]}"; do
-		grep -Eq -- "$re" "$1" || continue
-		[ -n "${CORPUS_EXPECTED_SEEN[$re]:-}" ] ||
-			diag "expected report, on purpose: ${CORPUS_EXPECTED[$re]}: $(grep -Em1 -- "$re" "$1")"
-		CORPUS_EXPECTED_SEEN[$re]=1
-		grep -Ev -- "$re" "$1" >"$1.kept"
-		mv "$1.kept" "$1"
-	done
+	compat_expected_reports "$1" CORPUS_EXPECTED CORPUS_EXPECTED_SEEN
 }
 
 # corpus_why: why $CT/got.* differs from $CT/want.* (compat_why, and the
