@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Test suites; each directory keeps its own fragment.
-EXTRA_DIST += tests/lib/tap.sh tests/run-suite
+EXTRA_DIST += tests/lib/tap.sh tests/lib/tapmerge.sh tests/run-suite
 # The unit tests of each part of src/ link its library without main().
 unit_cflags = $(AM_CFLAGS) $(SECCOMP_CFLAGS) $(CAPNG_CFLAGS) $(INIH_CFLAGS)
 unit_ldadd = src/libsandbox.a $(SR_LIBS)

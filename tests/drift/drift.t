@@ -6,10 +6,10 @@
 # sandbox-run is installed into an overlay of it (make install DESTDIR=;
 # the cache stays as built) and the compatibility tests run inside, with
 # the chroot's own glibc, tools and files, against the same tests'
-# unconfined runs. In make check: gs.t, less.t (on a terminal),
-# pipeline.t and the corpus tests of file, the decompressors, the ELF
-# tools, the image readers and the PDF readers, as root (the corpus tests
-# run each tool as nobody too). make check-drift: also tools.t, groff.t
+# unconfined runs. In make check: tools.t, gs.t, less.t (on a terminal),
+# pipeline.t and the corpus tests of groff, file, the decompressors, the
+# ELF tools, the image readers and the PDF readers, as root (the corpus
+# tests run each tool as nobody too). make check-drift: also groff.t
 # and the other corpus tests, and tools.t again as nobody. When this build has
 # --diagnose, every sandboxed run the tests compare with the bare one
 # uses it (SR_ARGS), so that a file the policy refuses is reported and
@@ -23,6 +23,7 @@
 # of mkchroot (DRIFT_CACHE, DRIFT_MIRROR, DRIFT_MAX_AGE, DRIFT_REBUILD).
 # Needs root, debootstrap, overlayfs and, the first time, the mirror.
 source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/lib/tapmerge.sh"
 here=$top_srcdir/tests/drift
 suite=${DRIFT_SUITE:-trixie}
 cache=${DRIFT_CACHE:-/var/cache/sandbox-run-drift}
@@ -34,12 +35,11 @@ if [ "${DRIFT_FULL:-0}" = 1 ]; then
 tests/compat/less.t tests/compat/pipeline.t $(cd "$top_srcdir" && echo tests/compat/corpus-*.t)}"
 	: "${DRIFT_USER_TESTS=tests/compat/tools.t}"
 else
-	# Not here (docs/drift.md "Open"): tools.t (gzip's directory open,
-	# reported by --diagnose), groff.t (-Thtml: pre-grohtml's shell),
-	# corpus-roff.t (report mode changes troff's result), and the
-	# corpus tests of archives and less: make check-drift runs them.
-	: "${DRIFT_TESTS:=tests/compat/gs.t tests/compat/less.t tests/compat/pipeline.t \
-tests/compat/corpus-compressed.t tests/compat/corpus-elf.t tests/compat/corpus-pdf.t \
+	# Not here (docs/drift.md "Open"): groff.t (-Thtml: pre-grohtml's
+	# shell), and the corpus tests of archives and less: make check-drift
+	# runs them.
+	: "${DRIFT_TESTS:=tests/compat/tools.t tests/compat/gs.t tests/compat/less.t \
+tests/compat/pipeline.t tests/compat/corpus-roff.t tests/compat/corpus-compressed.t tests/compat/corpus-elf.t tests/compat/corpus-pdf.t \
 tests/compat/corpus-file.t tests/compat/corpus-images.t}"
 	: "${DRIFT_USER_TESTS=}"
 fi
@@ -104,52 +104,14 @@ else
 fi
 
 # 4. the results, test by test
-# emit LABEL TAP-FILE: the test's results renumbered into this stream,
-# prefixed "[SUITE] LABEL:"; its comments kept. Sets $planned and $results.
-emit() {
-	local label=$1 line rest
-	planned= results=0
-	while IFS= read -r line; do
-		case $line in
-		"ok "* | "not ok "*)
-			results=$((results + 1))
-			rest=${line#ok }
-			[ "$line" = "$rest" ] && rest=${line#not ok }
-			rest=$(printf '%s' "$rest" | sed -E 's/^[0-9]+ *(- *)?//')
-			tap_n=$((tap_n + 1))
-			case $line in
-			ok*) echo "ok $tap_n - [$suite] $label: $rest" ;;
-			*)
-				echo "not ok $tap_n - [$suite] $label: $rest"
-				tap_failed=$((tap_failed + 1))
-				;;
-			esac
-			;;
-		1..0*) planned=0 && echo "# [$suite] $label: $line" ;;
-		1..*) planned=${line#1..} && planned=${planned%% *} ;;
-		"Bail out!"*) ok 1 "[$suite] $label: $line" ;;
-		"#"*) echo "$line" ;;
-		*) [ -n "$line" ] && echo "# $line" ;;
-		esac
-	done <"$2"
-}
 while read -r who t; do
 	name=$who-$(echo "$t" | tr / _) label="$t ($who)"
 	if [ ! -f "$W/out/$name.rc" ]; then
 		ok 1 "[$suite] $label ran"
 		continue
 	fi
-	emit "$label" "$W/out/$name.tap"
-	rc=$(cat "$W/out/$name.rc") secs=$(cat "$W/out/$name.time")
-	why=
-	[ "$rc" = 0 ] || why="exit $rc$([ "$rc" = 124 ] && echo ' (timed out)')"
-	[ -n "$planned" ] || why="${why:+$why, }no plan"
-	[ -z "$planned" ] || [ "$planned" = "$results" ] || why="${why:+$why, }$results results of $planned planned"
-	if [ -z "$why" ]; then
-		ok 0 "[$suite] $label: ran to its plan, exit 0 (${secs}s)"
-	else
-		ok 1 "[$suite] $label: ran to its plan, exit 0 (${secs}s): $why"
-		grep -v '^$' "$W/out/$name.err" | tail -n 5 | sed 's/^/#   stderr: /'
-	fi
+	tap_merge "[$suite] $label" "$W/out/$name.tap"
+	tap_merge_verdict "[$suite] $label" "$(cat "$W/out/$name.rc")" "$(cat "$W/out/$name.time")" \
+		"$W/out/$name.err"
 done <"$W/job/tests"
 done_testing

@@ -39,6 +39,7 @@
 # KERNEL_KEEP=1 keeps each guest's job directory (its tests' output).
 # Console logs: tests/kernels/console-SUITE.log in the build directory.
 source "$top_srcdir/tests/lib/tap.sh"
+source "$top_srcdir/tests/lib/tapmerge.sh"
 here=$top_srcdir/tests/kernels
 
 command -v qemu-system-x86_64 >/dev/null ||
@@ -150,35 +151,6 @@ done
 wait
 
 # 4. the results, kernel by kernel
-# emit LABEL TEST TAP-FILE: the test's results renumbered into this stream,
-# prefixed "[LABEL] TEST:"; its comments kept. Sets $planned and $results.
-emit() {
-	local label=$1 t=$2 line rest
-	planned= results=0
-	while IFS= read -r line; do
-		case $line in
-		"ok "* | "not ok "*)
-			results=$((results + 1))
-			rest=${line#ok }
-			[ "$line" = "$rest" ] && rest=${line#not ok }
-			rest=$(printf '%s' "$rest" | sed -E 's/^[0-9]+ *(- *)?//')
-			tap_n=$((tap_n + 1))
-			case $line in
-			ok*) echo "ok $tap_n - [$label] $t: $rest" ;;
-			*)
-				echo "not ok $tap_n - [$label] $t: $rest"
-				case $rest in *"# TODO"*) ;; *) tap_failed=$((tap_failed + 1)) ;; esac
-				;;
-			esac
-			;;
-		1..*) planned=${line#1..} && planned=${planned%% *} ;;
-		"Bail out!"*) ok 1 "[$label] $t: $line" ;;
-		"#"*) echo "$line" ;;
-		*) [ -n "$line" ] && echo "# $line" ;;
-		esac
-	done <"$3"
-}
-
 for suite in $suites; do
 	if [ -z "${kdir[$suite]}" ]; then
 		ok 1 "[$suite] $suite's linux-image-amd64, fetched and made into a guest"
@@ -206,18 +178,9 @@ for suite in $suites; do
 			ok 1 "[$l] $t ran"
 			continue
 		fi
-		emit "$l" "$t" "$job/out/$name.tap"
-		rc=$(cat "$job/out/$name.rc") secs=$(cat "$job/out/$name.time")
-		why=
-		[ "$rc" = 0 ] || why="exit $rc$([ "$rc" = 124 ] && echo ' (timed out)')"
-		[ -n "$planned" ] || why="${why:+$why, }no plan"
-		[ -z "$planned" ] || [ "$planned" = "$results" ] || why="${why:+$why, }$results results of $planned planned"
-		if [ -z "$why" ]; then
-			ok 0 "[$l] $t: ran to its plan, exit 0 (${secs}s)"
-		else
-			ok 1 "[$l] $t: ran to its plan, exit 0 (${secs}s): $why"
-			grep -v '^$' "$job/out/$name.err" | tail -n 5 | sed 's/^/#   stderr: /'
-		fi
+		tap_merge "[$l] $t" "$job/out/$name.tap"
+		tap_merge_verdict "[$l] $t" "$(cat "$job/out/$name.rc")" "$(cat "$job/out/$name.time")" \
+			"$job/out/$name.err"
 	done <"$job/tests"
 done
 [ -n "${KERNEL_KEEP:-}" ] && diag "kept $work"
