@@ -7,9 +7,8 @@
 # the cache stays as built) and the compatibility tests run inside, with
 # the chroot's own glibc, tools and files, against the same tests'
 # unconfined runs. In make check: tools.t, gs.t, less.t (on a terminal),
-# pipeline.t and the corpus tests of groff, file, the decompressors, the
-# ELF tools, the image readers and the PDF readers, as root (the corpus
-# tests run each tool as nobody too). make check-drift: also groff.t
+# pipeline.t and every corpus test, as root (the corpus tests run each
+# tool as nobody too). make check-drift: also groff.t
 # and the other corpus tests, and tools.t again as nobody. When this build has
 # --diagnose, every sandboxed run the tests compare with the bare one
 # uses it (SR_ARGS), so that a file the policy refuses is reported and
@@ -36,11 +35,9 @@ tests/compat/less.t tests/compat/pipeline.t $(cd "$top_srcdir" && echo tests/com
 	: "${DRIFT_USER_TESTS=tests/compat/tools.t}"
 else
 	# Not here (docs/drift.md "Open"): groff.t (-Thtml: pre-grohtml's
-	# shell), and the corpus tests of archives and less: make check-drift
-	# runs them.
+	# shell, and minutes of pages one at a time); make check-drift runs it.
 	: "${DRIFT_TESTS:=tests/compat/tools.t tests/compat/gs.t tests/compat/less.t \
-tests/compat/pipeline.t tests/compat/corpus-roff.t tests/compat/corpus-compressed.t tests/compat/corpus-elf.t tests/compat/corpus-pdf.t \
-tests/compat/corpus-file.t tests/compat/corpus-images.t}"
+tests/compat/pipeline.t $(cd "$top_srcdir" && echo tests/compat/corpus-*.t)}"
 	: "${DRIFT_USER_TESTS=}"
 fi
 
